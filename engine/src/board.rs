@@ -1,0 +1,104 @@
+//! Facts about the two-row board shared by the two-row variants: hole indices, sides,
+//! opposite holes, labels and the text drawing.
+//!
+//! Holes are numbered as in `docs/notation.md`: South's `n` holes from South's left
+//! (`0..n`), then North's from North's left (`n..2n`); anticlockwise is increasing order.
+
+use std::fmt::{self, Write as _};
+
+use crate::game::Player;
+
+/// The absolute hole of `player`'s hole `rel` (counted from his left) on a board of `n` a row.
+#[inline]
+pub fn hole(player: Player, rel: usize, n: usize) -> usize {
+    match player {
+        Player::South => rel,
+        Player::North => n + rel,
+    }
+}
+
+/// The player whose row holds hole `h`.
+#[inline]
+pub fn side(h: usize, n: usize) -> Player {
+    if h < n { Player::South } else { Player::North }
+}
+
+/// The hole facing `h` across the board.
+#[inline]
+pub fn opposite(h: usize, n: usize) -> usize {
+    2 * n - 1 - h
+}
+
+/// Seeds in `player`'s row.
+#[inline]
+pub fn row_sum(pits: &[u8], player: Player, n: usize) -> u32 {
+    let start = hole(player, 0, n);
+    pits[start..start + n].iter().map(|&s| s as u32).sum()
+}
+
+/// The label of hole `h`: South's `A`, `B`, ... from his left, North's `a`, `b`, ...
+pub fn label(h: usize, n: usize) -> char {
+    let (base, i) = if h < n { (b'A', h) } else { (b'a', h - n) };
+    (base + i as u8) as char
+}
+
+/// Writes `pits` in mover-relative order (the mover's row first, each row from its owner's
+/// left) scaled by `scale` into `out[..2n]`.
+#[inline]
+pub fn encode_rows(pits: &[u8], mover: Player, n: usize, scale: f32, out: &mut [f32]) {
+    for (k, o) in out[..2 * n].iter_mut().enumerate() {
+        let h = (hole(mover, 0, n) + k) % (2 * n);
+        *o = pits[h] as f32 * scale;
+    }
+}
+
+/// Draws a two-row board: North's row on top (read right to left from South's side), South's
+/// below, labels outside, stores on the right. `mark` may tag a hole with one character.
+pub fn draw(
+    f: &mut fmt::Formatter<'_>,
+    pits: &[u8],
+    n: usize,
+    stores: [u32; 2],
+    mark: &dyn Fn(usize) -> Option<char>,
+) -> fmt::Result {
+    let mut top_labels = String::from("   ");
+    let mut top = String::from("N  ");
+    for h in (n..2 * n).rev() {
+        let _ = write!(top_labels, "{:>4}", label(h, n));
+        let _ = write!(top, "{:>3}{}", pits[h], mark(h).unwrap_or(' '));
+    }
+    let mut bottom = String::from("S  ");
+    let mut bottom_labels = String::from("   ");
+    for h in 0..n {
+        let _ = write!(bottom, "{:>3}{}", pits[h], mark(h).unwrap_or(' '));
+        let _ = write!(bottom_labels, "{:>4}", label(h, n));
+    }
+    writeln!(f, "{top_labels}")?;
+    writeln!(f, "{top}   store {}", stores[1])?;
+    writeln!(f, "{bottom}   store {}", stores[0])?;
+    writeln!(f, "{bottom_labels}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_sides_and_opposites() {
+        assert_eq!(hole(Player::North, 2, 6), 8);
+        assert_eq!(side(5, 6), Player::South);
+        assert_eq!(side(6, 6), Player::North);
+        assert_eq!(opposite(0, 6), 11);
+        assert_eq!(opposite(8, 6), 3);
+        assert_eq!(label(0, 6), 'A');
+        assert_eq!(label(11, 6), 'f');
+    }
+
+    #[test]
+    fn encoding_puts_the_mover_first() {
+        let pits = [1, 2, 3, 4];
+        let mut out = [0.0; 4];
+        encode_rows(&pits, Player::North, 2, 1.0, &mut out);
+        assert_eq!(out, [3.0, 4.0, 1.0, 2.0]);
+    }
+}

@@ -1,0 +1,35 @@
+//! The rules of the mancala games of mankala: positions, legal actions, play, outcomes,
+//! player-relative encodings and move notation. No machine learning and no I/O.
+//!
+//! A variant is a [`Game`] value (static facts and rule options); a position is its
+//! [`State`]. Actions are small integers seen from the player to move. [`AnyGame`] chooses
+//! a variant at run time and [`with_game!`] dispatches generic code over it.
+//!
+//! ```
+//! use mankala_engine::{AnyGame, Game, State, with_game};
+//!
+//! let game = AnyGame::by_name("oware").unwrap();
+//! with_game!(game, g => {
+//!     let mut s = g.initial_state();
+//!     let a = s.parse_action("C").unwrap();
+//!     s.play(a).unwrap();
+//!     assert_eq!(s.snapshot().pits, vec![4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4]);
+//! });
+//! ```
+
+pub mod board;
+pub mod error;
+pub mod game;
+pub mod notation;
+pub mod perft;
+pub mod sow;
+pub mod variants;
+
+pub use error::{ConfigError, IllegalMove, ParseMoveError};
+pub use game::{
+    Action, ActionList, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+};
+pub use variants::{AnyGame, VARIANTS, VariantInfo};
+
+/// Version of the feature encodings; stored with every model and data file.
+pub const ENCODING_VERSION: u32 = 1;

@@ -1,0 +1,469 @@
+//! Enkeshui of the Maasai (Driedger, seed 000, rules 1-9). Rules: `docs/rules/enkeshui.md`.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::board::{self, opposite, side};
+use crate::error::ConfigError;
+use crate::game::{
+    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+};
+use crate::sow::{Direction, Ring, Track, advance, sow};
+use crate::variants::Status;
+
+/// Most holes in a row.
+const MAX_N: usize = 12;
+
+/// The two starting arrangements of Driedger's figures.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum EnkeshuiStart {
+    /// 0, 3, 3 repeated from each player's left.
+    #[default]
+    Threes,
+    /// Two empty holes, then fours.
+    Fours,
+}
+
+/// Which end of each row the empty holes of the start are at, seen by the row's owner.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum EmptyEnd {
+    /// At each player's left (as drawn in the source).
+    #[default]
+    Left,
+    /// At each player's right (each row mirrored).
+    Right,
+}
+
+/// Rule options of Enkeshui.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields, default)]
+pub struct EnkeshuiRules {
+    /// Holes in a row: 8, 10 or 12.
+    pub holes: u8,
+    /// The starting arrangement.
+    pub start: EnkeshuiStart,
+    /// Where the start's empty holes are.
+    pub empty_end: EmptyEnd,
+}
+
+impl Default for EnkeshuiRules {
+    fn default() -> Self {
+        EnkeshuiRules {
+            holes: 12,
+            start: EnkeshuiStart::Threes,
+            empty_end: EmptyEnd::Left,
+        }
+    }
+}
+
+impl EnkeshuiRules {
+    /// Checks the ranges.
+    ///
+    /// # Errors
+    /// [`ConfigError::OutOfRange`] naming the key.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !matches!(self.holes, 8 | 10 | 12) {
+            return Err(crate::variants::out_of_range(
+                "holes",
+                self.holes,
+                "8, 10 or 12",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Seeds in a player's hole `rel` (from his left) at the start.
+    fn start_seeds(&self, rel: usize) -> u8 {
+        let n = self.holes as usize;
+        let i = match self.empty_end {
+            EmptyEnd::Left => rel,
+            EmptyEnd::Right => n - 1 - rel,
+        };
+        match self.start {
+            EnkeshuiStart::Threes => {
+                if i % 3 == 0 {
+                    0
+                } else {
+                    3
+                }
+            }
+            EnkeshuiStart::Fours => {
+                if i < 2 {
+                    0
+                } else {
+                    4
+                }
+            }
+        }
+    }
+}
+
+/// The game of Enkeshui.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Enkeshui {
+    /// Rule options.
+    pub rules: EnkeshuiRules,
+    /// Caps on game and move length.
+    pub limits: Limits,
+}
+
+impl Enkeshui {
+    /// Default caps.
+    pub const DEFAULT_LIMITS: Limits = Limits {
+        max_plies: 500,
+        max_laps: 200,
+    };
+
+    fn n(&self) -> usize {
+        self.rules.holes as usize
+    }
+}
+
+impl Game for Enkeshui {
+    type State = EnkeshuiState;
+    fn name(&self) -> &'static str {
+        "enkeshui"
+    }
+    /// Anticlockwise sowings, clockwise sowings, capture, decline.
+    fn num_actions(&self) -> usize {
+        2 * self.n() + 2
+    }
+    /// Both rows, both players' bulls, stores, gone-round flags, a pending capture and its hole.
+    fn encoding_len(&self) -> usize {
+        7 * self.n() + 5
+    }
+    fn limits(&self) -> Limits {
+        self.limits
+    }
+    fn total_seeds(&self) -> u32 {
+        2 * (0..self.n())
+            .map(|r| self.rules.start_seeds(r) as u32)
+            .sum::<u32>()
+    }
+    fn initial_state(&self) -> EnkeshuiState {
+        let n = self.n();
+        let mut pits = [0u8; 2 * MAX_N];
+        for p in Player::BOTH {
+            for rel in 0..n {
+                pits[board::hole(p, rel, n)] = self.rules.start_seeds(rel);
+            }
+        }
+        EnkeshuiState {
+            pits,
+            bulls: [0; 2],
+            stores: [0; 2],
+            gone_round: [false; 2],
+            to_move: Player::South,
+            pending: None,
+            ply: 0,
+            status: Status::Playing,
+            game: *self,
+        }
+    }
+}
+
+/// A capture the mover may take or decline: the hole his last seed fell in, and the move's
+/// direction (the capture runs on in it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Pending {
+    hole: u8,
+    dir: Direction,
+}
+
+/// A position of Enkeshui.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EnkeshuiState {
+    pits: [u8; 2 * MAX_N],
+    /// Bit `h` of `bulls[p]`: hole `h` is a bull of player `p`.
+    bulls: [u32; 2],
+    stores: [u8; 2],
+    /// A player who has sown round the opponent's row back into his own may sow either way.
+    gone_round: [bool; 2],
+    to_move: Player,
+    pending: Option<Pending>,
+    ply: u32,
+    status: Status,
+    game: Enkeshui,
+}
+
+impl EnkeshuiState {
+    fn n(&self) -> usize {
+        self.game.n()
+    }
+
+    #[inline]
+    fn is_bull(&self, h: usize) -> bool {
+        (self.bulls[0] | self.bulls[1]) & (1 << h) != 0
+    }
+
+    fn capture_action(&self) -> Action {
+        2 * self.n() as Action
+    }
+
+    /// Seeds in `p`'s own holes that are not bulls: what he can still play with.
+    fn cows(&self, p: Player) -> u32 {
+        let n = self.n();
+        (0..n)
+            .map(|r| board::hole(p, r, n))
+            .filter(|&h| !self.is_bull(h))
+            .map(|h| self.pits[h] as u32)
+            .sum()
+    }
+
+    fn scores(&self) -> [u32; 2] {
+        let n = self.n();
+        let mut scores = [self.stores[0] as u32, self.stores[1] as u32];
+        for h in 0..2 * n {
+            let owner = if self.bulls[0] & (1 << h) != 0 {
+                Player::South
+            } else if self.bulls[1] & (1 << h) != 0 {
+                Player::North
+            } else {
+                side(h, n)
+            };
+            scores[owner.index()] += self.pits[h] as u32;
+        }
+        scores
+    }
+
+    /// Whether sowing `seeds` from `from` in `dir` passes from the opponent's row into
+    /// `mover`'s own row.
+    fn enters_own_row(&self, mover: Player, from: usize, seeds: u32, dir: Direction) -> bool {
+        let n = self.n();
+        let entry = match dir {
+            Direction::Forward => board::hole(mover, 0, n),
+            Direction::Backward => board::hole(mover, n - 1, n),
+        };
+        // Steps from `from` to the entry hole, in 1..=2n.
+        let steps = (1..=2 * n)
+            .find(|&k| advance(&Ring(2 * n), from, k, dir) == entry)
+            .unwrap_or(2 * n);
+        steps as u32 <= seeds
+    }
+
+    fn end_move(&mut self) {
+        self.pending = None;
+        self.to_move = self.to_move.other();
+        if self.cows(Player::South) == 0 || self.cows(Player::North) == 0 {
+            self.status = Status::Over;
+        }
+    }
+
+    fn sow_move(&mut self, rel: usize, dir: Direction) {
+        let n = self.n();
+        let mover = self.to_move;
+        let ring = Ring(2 * n);
+        let mut at = board::hole(mover, rel, n);
+        let mut laps = 1;
+        loop {
+            let seeds = std::mem::take(&mut self.pits[at]) as u32;
+            let from = at;
+            at = sow(&mut self.pits, &ring, from, seeds, dir, None);
+            if !self.gone_round[mover.index()] && self.enters_own_row(mover, from, seeds, dir) {
+                self.gone_round[mover.index()] = true;
+            }
+            let c = self.pits[at];
+            if self.is_bull(at) {
+                break;
+            }
+            if seeds >= 2 {
+                let before = ring.step(at, dir.reversed());
+                let pair = (self.pits[before], c);
+                if !self.is_bull(before) && (pair == (3, 4) || pair == (4, 3)) {
+                    self.bulls[mover.index()] |= (1 << at) | (1 << before);
+                    break;
+                }
+            }
+            if c == 4 {
+                self.bulls[mover.index()] |= 1 << at;
+                break;
+            }
+            if c == 1 {
+                let opp = opposite(at, n);
+                if side(at, n) == mover && !self.is_bull(opp) && self.pits[opp] > 0 {
+                    self.pending = Some(Pending {
+                        hole: at as u8,
+                        dir,
+                    });
+                    return;
+                }
+                break;
+            }
+            if laps == self.game.limits.max_laps {
+                self.status = Status::Capped(Cap::Laps);
+                return;
+            }
+            laps += 1;
+        }
+        self.end_move();
+    }
+
+    fn capture(&mut self, Pending { hole, dir }: Pending) {
+        let n = self.n();
+        let mover = self.to_move;
+        let ring = Ring(2 * n);
+        let mut at = hole as usize;
+        let mut taken =
+            std::mem::take(&mut self.pits[at]) + std::mem::take(&mut self.pits[opposite(at, n)]);
+        loop {
+            at = ring.step(at, dir);
+            let opp = opposite(at, n);
+            if side(at, n) != mover
+                || self.pits[at] != 0
+                || self.is_bull(at)
+                || self.is_bull(opp)
+                || self.pits[opp] == 0
+            {
+                break;
+            }
+            taken += std::mem::take(&mut self.pits[opp]);
+        }
+        self.stores[mover.index()] += taken;
+    }
+
+    /// Whether `p` may sow clockwise as well (he has gone round).
+    pub fn has_gone_round(&self, p: Player) -> bool {
+        self.gone_round[p.index()]
+    }
+
+    /// The owner of hole `h` if it is a bull.
+    pub fn bull_owner(&self, h: usize) -> Option<Player> {
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.bulls[p.index()] & (1 << h) != 0)
+    }
+}
+
+impl State for EnkeshuiState {
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        if self.is_terminal() {
+            return out;
+        }
+        if self.pending.is_some() {
+            out.push(self.capture_action());
+            out.push(self.capture_action() + 1);
+            return out;
+        }
+        let n = self.n();
+        let playable = |r: &usize| {
+            let h = board::hole(self.to_move, *r, n);
+            self.pits[h] > 0 && !self.is_bull(h)
+        };
+        out.extend((0..n).filter(playable).map(|r| r as Action));
+        if self.gone_round[self.to_move.index()] {
+            out.extend((0..n).filter(playable).map(|r| (n + r) as Action));
+        }
+        out
+    }
+    fn play_unchecked(&mut self, action: Action) {
+        let n = self.n();
+        let a = action as usize;
+        self.ply += 1;
+        match self.pending {
+            Some(p) => {
+                if a == 2 * n {
+                    self.capture(p);
+                }
+                self.end_move();
+            }
+            None if a < n => self.sow_move(a, Direction::Forward),
+            None => self.sow_move(a - n, Direction::Backward),
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match self.status {
+            Status::Over => Some(Outcome::by_scores(self.scores())),
+            Status::Capped(cap) => Some(Outcome {
+                result: GameResult::Capped(cap),
+                scores: self.scores(),
+            }),
+            Status::Playing if self.ply >= self.game.limits.max_plies => Some(Outcome {
+                result: GameResult::Capped(Cap::Plies),
+                scores: self.scores(),
+            }),
+            Status::Playing => None,
+        }
+    }
+    fn encode(&self, out: &mut [f32]) {
+        let n = self.n();
+        let me = self.to_move;
+        let scale = 1.0 / self.game.total_seeds() as f32;
+        board::encode_rows(&self.pits, me, n, scale, out);
+        for k in 0..2 * n {
+            let h = (board::hole(me, 0, n) + k) % (2 * n);
+            out[2 * n + k] = f32::from(self.bulls[me.index()] & (1 << h) != 0);
+            out[4 * n + k] = f32::from(self.bulls[me.other().index()] & (1 << h) != 0);
+        }
+        let base = 6 * n;
+        out[base] = self.stores[me.index()] as f32 * scale;
+        out[base + 1] = self.stores[me.other().index()] as f32 * scale;
+        out[base + 2] = f32::from(self.gone_round[me.index()]);
+        out[base + 3] = f32::from(self.gone_round[me.other().index()]);
+        out[base + 4] = f32::from(self.pending.is_some());
+        for r in 0..n {
+            let pending_here = self
+                .pending
+                .is_some_and(|p| p.hole as usize == board::hole(me, r, n));
+            out[base + 5 + r] = f32::from(pending_here);
+        }
+    }
+    fn action_to_string(&self, action: Action) -> String {
+        let n = self.n();
+        let a = action as usize;
+        if a == 2 * n {
+            "x".to_string()
+        } else if a == 2 * n + 1 {
+            "no-x".to_string()
+        } else if a < n {
+            board::label(board::hole(self.to_move, a, n), n).to_string()
+        } else {
+            format!("{}<", board::label(board::hole(self.to_move, a - n, n), n))
+        }
+    }
+    fn snapshot(&self) -> Snapshot {
+        let n = self.n();
+        Snapshot {
+            pits: self.pits[..2 * n].iter().map(|&s| s as u32).collect(),
+            stores: [self.stores[0] as u32, self.stores[1] as u32],
+            in_hand: [0, 0],
+            owners: Some(
+                (0..2 * n)
+                    .map(|h| self.bull_owner(h).map_or(-1, |p| p.index() as i8))
+                    .collect(),
+            ),
+        }
+    }
+}
+
+impl fmt::Display for EnkeshuiState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.n();
+        let mark = |h: usize| match self.bull_owner(h) {
+            Some(Player::South) => Some('s'),
+            Some(Player::North) => Some('n'),
+            None if self.pending.is_some_and(|p| p.hole as usize == h) => Some('?'),
+            None => None,
+        };
+        board::draw(
+            f,
+            &self.pits[..2 * n],
+            n,
+            [self.stores[0] as u32, self.stores[1] as u32],
+            &mark,
+        )?;
+        writeln!(
+            f,
+            "(s/n: South's/North's bull; ?: capture to take or decline)"
+        )
+    }
+}

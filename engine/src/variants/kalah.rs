@@ -1,0 +1,259 @@
+//! Kalah as OpenSpiel 2.0.2's `mancala` plays it. Rules: `docs/rules/kalah.md`.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::board::{self, opposite, row_sum};
+use crate::error::ConfigError;
+use crate::game::{
+    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+};
+use crate::sow::{Direction, Track, sow};
+
+const N: usize = 6;
+const HOLES: usize = 2 * N;
+/// Cell of South's store; North's is the next one.
+const STORE: usize = HOLES;
+
+/// Rule options of Kalah.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields, default)]
+pub struct KalahRules {
+    /// Seeds in each hole at the start (1 to 6; OpenSpiel plays 4).
+    pub seeds_per_hole: u8,
+    /// The "empty capture": a last seed in an own empty hole is stored even when the
+    /// opposite hole is empty (off in OpenSpiel).
+    pub empty_capture: bool,
+}
+
+impl Default for KalahRules {
+    fn default() -> Self {
+        KalahRules {
+            seeds_per_hole: 4,
+            empty_capture: false,
+        }
+    }
+}
+
+impl KalahRules {
+    /// Checks the ranges.
+    ///
+    /// # Errors
+    /// [`ConfigError::OutOfRange`] naming the key.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(1..=6).contains(&self.seeds_per_hole) {
+            return Err(crate::variants::out_of_range(
+                "seeds_per_hole",
+                self.seeds_per_hole,
+                "1 to 6",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The game of Kalah.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kalah {
+    /// Rule options.
+    pub rules: KalahRules,
+    /// Caps on game and move length.
+    pub limits: Limits,
+}
+
+impl Kalah {
+    /// Default caps: 1000 plies (OpenSpiel's game length), one lap.
+    pub const DEFAULT_LIMITS: Limits = Limits {
+        max_plies: 1000,
+        max_laps: 1,
+    };
+}
+
+/// The sowing track of one player: his holes, his store, the opponent's holes.
+#[derive(Clone, Copy, Debug)]
+struct KalahTrack(Player);
+
+impl Track for KalahTrack {
+    #[inline]
+    fn len(&self) -> usize {
+        HOLES + 1
+    }
+    #[inline]
+    fn cell(&self, pos: usize) -> usize {
+        let own = board::hole(self.0, 0, N);
+        let opp = board::hole(self.0.other(), 0, N);
+        match pos {
+            p if p < N => own + p,
+            N => STORE + self.0.index(),
+            p => opp + p - N - 1,
+        }
+    }
+}
+
+impl Game for Kalah {
+    type State = KalahState;
+    fn name(&self) -> &'static str {
+        "kalah"
+    }
+    fn num_actions(&self) -> usize {
+        N
+    }
+    fn encoding_len(&self) -> usize {
+        HOLES + 2
+    }
+    fn limits(&self) -> Limits {
+        self.limits
+    }
+    fn total_seeds(&self) -> u32 {
+        HOLES as u32 * self.rules.seeds_per_hole as u32
+    }
+    fn initial_state(&self) -> KalahState {
+        let mut cells = [self.rules.seeds_per_hole; HOLES + 2];
+        cells[STORE] = 0;
+        cells[STORE + 1] = 0;
+        KalahState {
+            cells,
+            to_move: Player::South,
+            ply: 0,
+            game: *self,
+        }
+    }
+}
+
+/// A position of Kalah: holes `0..12` in the documented order, then the two stores.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KalahState {
+    cells: [u8; HOLES + 2],
+    to_move: Player,
+    ply: u32,
+    game: Kalah,
+}
+
+impl KalahState {
+    fn scores(&self) -> [u32; 2] {
+        [
+            row_sum(&self.cells, Player::South, N) + self.cells[STORE] as u32,
+            row_sum(&self.cells, Player::North, N) + self.cells[STORE + 1] as u32,
+        ]
+    }
+
+    fn row_empty(&self) -> bool {
+        row_sum(&self.cells, Player::South, N) == 0 || row_sum(&self.cells, Player::North, N) == 0
+    }
+}
+
+impl State for KalahState {
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        if !self.is_terminal() {
+            for rel in 0..N {
+                if self.cells[board::hole(self.to_move, rel, N)] > 0 {
+                    out.push(rel as Action);
+                }
+            }
+        }
+        out
+    }
+    fn play_unchecked(&mut self, action: Action) {
+        let mover = self.to_move;
+        let track = KalahTrack(mover);
+        let from = board::hole(mover, action as usize, N);
+        let seeds = std::mem::take(&mut self.cells[from]) as u32;
+        let last = sow(
+            &mut self.cells,
+            &track,
+            action as usize,
+            seeds,
+            Direction::Forward,
+            None,
+        );
+        let cell = track.cell(last);
+        if last < N && self.cells[cell] == 1 {
+            let opp = opposite(cell, N);
+            if self.cells[opp] > 0 || self.game.rules.empty_capture {
+                let taken = 1 + std::mem::take(&mut self.cells[opp]);
+                self.cells[cell] = 0;
+                self.cells[STORE + mover.index()] += taken;
+            }
+        }
+        if last != N {
+            self.to_move = mover.other();
+        }
+        self.ply += 1;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.row_empty() {
+            Some(Outcome::by_scores(self.scores()))
+        } else if self.ply >= self.game.limits.max_plies {
+            Some(Outcome {
+                result: GameResult::Capped(Cap::Plies),
+                scores: self.scores(),
+            })
+        } else {
+            None
+        }
+    }
+    fn encode(&self, out: &mut [f32]) {
+        let scale = 1.0 / self.game.total_seeds() as f32;
+        board::encode_rows(&self.cells, self.to_move, N, scale, out);
+        out[HOLES] = self.cells[STORE + self.to_move.index()] as f32 * scale;
+        out[HOLES + 1] = self.cells[STORE + self.to_move.other().index()] as f32 * scale;
+    }
+    fn action_to_string(&self, action: Action) -> String {
+        board::label(board::hole(self.to_move, action as usize, N), N).to_string()
+    }
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            pits: self.cells[..HOLES].iter().map(|&s| s as u32).collect(),
+            stores: [self.cells[STORE] as u32, self.cells[STORE + 1] as u32],
+            in_hand: [0, 0],
+            owners: None,
+        }
+    }
+}
+
+impl fmt::Display for KalahState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stores = [self.cells[STORE] as u32, self.cells[STORE + 1] as u32];
+        board::draw(f, &self.cells[..HOLES], N, stores, &|_| None)
+    }
+}
+
+impl KalahState {
+    /// A position from its holes (absolute order), stores and player to move, checked
+    /// against the game's seed total.
+    ///
+    /// # Errors
+    /// A message naming what is wrong.
+    pub fn from_parts(
+        game: &Kalah,
+        pits: [u8; HOLES],
+        stores: [u8; 2],
+        to_move: Player,
+    ) -> Result<Self, String> {
+        let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
+        if total != game.total_seeds() {
+            return Err(format!(
+                "kalah holds {} seeds, not {total}",
+                game.total_seeds()
+            ));
+        }
+        let mut cells = [0; HOLES + 2];
+        cells[..HOLES].copy_from_slice(&pits);
+        cells[STORE] = stores[0];
+        cells[STORE + 1] = stores[1];
+        Ok(KalahState {
+            cells,
+            to_move,
+            ply: 0,
+            game: *game,
+        })
+    }
+}

@@ -1,0 +1,309 @@
+//! The Egyptian game of Lane's account (Bell, seed 001). Rules: `docs/rules/lane.md`.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::board::{self, opposite, row_sum};
+use crate::game::{
+    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+};
+use crate::sow::{Direction, Ring, Track, sow};
+use crate::variants::Status;
+
+const N: usize = 6;
+const HOLES: usize = 2 * N;
+const TOTAL: u32 = 72;
+
+/// How the 72 counters are set out.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum LaneSetup {
+    /// Six in every hole (the project's default).
+    #[default]
+    Uniform,
+    /// Eighteen in each of the two middle holes of each row (rule 2).
+    Middle,
+    /// Thirty-six in each player's leftmost hole (rule 2).
+    Left,
+}
+
+/// Rule options of Lane's game.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields, default)]
+pub struct LaneRules {
+    /// The starting arrangement.
+    pub setup: LaneSetup,
+}
+
+/// The Egyptian game of Lane's account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lane {
+    /// Rule options.
+    pub rules: LaneRules,
+    /// Caps on game and move length.
+    pub limits: Limits,
+}
+
+impl Lane {
+    /// Default caps.
+    pub const DEFAULT_LIMITS: Limits = Limits {
+        max_plies: 500,
+        max_laps: 200,
+    };
+}
+
+impl Game for Lane {
+    type State = LaneState;
+    fn name(&self) -> &'static str {
+        "lane"
+    }
+    fn num_actions(&self) -> usize {
+        N
+    }
+    fn encoding_len(&self) -> usize {
+        HOLES + 3
+    }
+    fn limits(&self) -> Limits {
+        self.limits
+    }
+    fn total_seeds(&self) -> u32 {
+        TOTAL
+    }
+    fn initial_state(&self) -> LaneState {
+        let mut pits = [0u8; HOLES];
+        for p in Player::BOTH {
+            let h = |rel| board::hole(p, rel, N);
+            match self.rules.setup {
+                LaneSetup::Uniform => (0..N).for_each(|r| pits[h(r)] = 6),
+                LaneSetup::Middle => {
+                    pits[h(2)] = 18;
+                    pits[h(3)] = 18;
+                }
+                LaneSetup::Left => pits[h(0)] = 36,
+            }
+        }
+        LaneState {
+            pits,
+            stores: [0; 2],
+            to_move: Player::South,
+            feeding: false,
+            ply: 0,
+            status: Status::Playing,
+            game: *self,
+        }
+    }
+}
+
+/// A position of Lane's game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LaneState {
+    pits: [u8; HOLES],
+    stores: [u8; 2],
+    to_move: Player,
+    /// The player to move must give one counter to the opponent's empty row (rule 8).
+    feeding: bool,
+    ply: u32,
+    status: Status,
+    game: Lane,
+}
+
+impl LaneState {
+    /// Applies rule 8 and the end of the round after a move or a feed; `to_move` is the
+    /// player whose turn comes next.
+    fn settle(&mut self) {
+        self.feeding = false;
+        let on_board: u32 = self.pits.iter().map(|&s| s as u32).sum();
+        if on_board == 2 {
+            for p in Player::BOTH {
+                if row_sum(&self.pits, p, N) == 2 {
+                    self.take_row(p);
+                }
+            }
+        }
+        if self.pits.iter().all(|&s| s == 0) {
+            self.status = Status::Over;
+            return;
+        }
+        let next = self.to_move;
+        if row_sum(&self.pits, next, N) == 0 {
+            if row_sum(&self.pits, next.other(), N) >= 2 {
+                self.feeding = true;
+                self.to_move = next.other();
+            } else {
+                self.take_row(next.other());
+                self.status = Status::Over;
+            }
+        }
+    }
+
+    fn take_row(&mut self, p: Player) {
+        for rel in 0..N {
+            self.stores[p.index()] += std::mem::take(&mut self.pits[board::hole(p, rel, N)]);
+        }
+    }
+
+    fn capture(&mut self, mover: Player, last: usize) {
+        let take = |s: &mut Self, h: usize| {
+            let got = std::mem::take(&mut s.pits[h]) + std::mem::take(&mut s.pits[opposite(h, N)]);
+            s.stores[mover.index()] += got;
+        };
+        take(self, last);
+        let ring = Ring(HOLES);
+        let mut q = ring.step(last, Direction::Backward);
+        while q != last && matches!(self.pits[q], 2 | 4) {
+            take(self, q);
+            q = ring.step(q, Direction::Backward);
+        }
+    }
+
+    /// Whether the player to move is giving a counter (rule 8) rather than sowing.
+    pub fn is_feeding(&self) -> bool {
+        self.feeding
+    }
+}
+
+impl State for LaneState {
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        if !self.is_terminal() {
+            for rel in 0..N {
+                if self.pits[board::hole(self.to_move, rel, N)] > 0 {
+                    out.push(rel as Action);
+                }
+            }
+        }
+        out
+    }
+    fn play_unchecked(&mut self, action: Action) {
+        let mover = self.to_move;
+        let from = board::hole(mover, action as usize, N);
+        self.ply += 1;
+        if self.feeding {
+            self.pits[from] -= 1;
+            self.pits[board::hole(mover.other(), 0, N)] += 1;
+            self.to_move = mover.other();
+            self.settle();
+            return;
+        }
+        let mut at = from;
+        let mut laps = 1;
+        loop {
+            let seeds = std::mem::take(&mut self.pits[at]) as u32;
+            at = sow(
+                &mut self.pits,
+                &Ring(HOLES),
+                at,
+                seeds,
+                Direction::Forward,
+                None,
+            );
+            match self.pits[at] {
+                1 => break,
+                2 | 4 => {
+                    self.capture(mover, at);
+                    break;
+                }
+                _ if laps == self.game.limits.max_laps => {
+                    self.status = Status::Capped(Cap::Laps);
+                    return;
+                }
+                _ => laps += 1,
+            }
+        }
+        self.to_move = mover.other();
+        self.settle();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let scores = [self.stores[0] as u32, self.stores[1] as u32];
+        match self.status {
+            Status::Over => Some(Outcome::by_scores(scores)),
+            Status::Capped(cap) => Some(Outcome {
+                result: GameResult::Capped(cap),
+                scores,
+            }),
+            Status::Playing if self.ply >= self.game.limits.max_plies => Some(Outcome {
+                result: GameResult::Capped(Cap::Plies),
+                scores,
+            }),
+            Status::Playing => None,
+        }
+    }
+    fn encode(&self, out: &mut [f32]) {
+        let scale = 1.0 / TOTAL as f32;
+        board::encode_rows(&self.pits, self.to_move, N, scale, out);
+        out[HOLES] = self.stores[self.to_move.index()] as f32 * scale;
+        out[HOLES + 1] = self.stores[self.to_move.other().index()] as f32 * scale;
+        out[HOLES + 2] = if self.feeding { 1.0 } else { 0.0 };
+    }
+    fn action_to_string(&self, action: Action) -> String {
+        board::label(board::hole(self.to_move, action as usize, N), N).to_string()
+    }
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            pits: self.pits.iter().map(|&s| s as u32).collect(),
+            stores: [self.stores[0] as u32, self.stores[1] as u32],
+            in_hand: [0, 0],
+            owners: None,
+        }
+    }
+}
+
+impl fmt::Display for LaneState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        board::draw(
+            f,
+            &self.pits,
+            N,
+            [self.stores[0] as u32, self.stores[1] as u32],
+            &|_| None,
+        )?;
+        if self.feeding {
+            writeln!(
+                f,
+                "{} must give one counter to {}'s hole {}",
+                self.to_move,
+                self.to_move.other(),
+                board::label(board::hole(self.to_move.other(), 0, N), N)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl LaneState {
+    /// A position from its holes (absolute order), stores and player to move, checked: 72
+    /// counters in all, the mover's row not empty.
+    ///
+    /// # Errors
+    /// A message naming what is wrong.
+    pub fn from_parts(
+        game: &Lane,
+        pits: [u8; HOLES],
+        stores: [u8; 2],
+        to_move: Player,
+    ) -> Result<Self, String> {
+        let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
+        if total != TOTAL {
+            return Err(format!("lane holds {TOTAL} counters, not {total}"));
+        }
+        if row_sum(&pits, to_move, N) == 0 {
+            return Err(format!("{to_move} is to move with an empty row"));
+        }
+        Ok(LaneState {
+            pits,
+            stores,
+            to_move,
+            feeding: false,
+            ply: 0,
+            status: Status::Playing,
+            game: *game,
+        })
+    }
+}

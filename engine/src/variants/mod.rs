@@ -1,0 +1,213 @@
+//! The variants: their registry, rule options, and dispatch over them.
+
+pub mod enkeshui;
+pub mod kalah;
+pub mod lane;
+pub mod ndoto;
+pub mod oware;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::ConfigError;
+use crate::game::Limits;
+
+pub use enkeshui::{Enkeshui, EnkeshuiRules, EnkeshuiState};
+pub use kalah::{Kalah, KalahRules, KalahState};
+pub use lane::{Lane, LaneRules, LaneState};
+pub use ndoto::{Ndoto, NdotoRules, NdotoState};
+pub use oware::{Oware, OwareRules, OwareState};
+
+/// Whether a game goes on, ended by its rules, or was stopped by a cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Status {
+    Playing,
+    Over,
+    Capped(crate::game::Cap),
+}
+
+/// What `mankala variants` says of a variant.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    /// The name used on the command line and in configs.
+    pub name: &'static str,
+    /// One line on the game.
+    pub description: &'static str,
+    /// The source its rules follow.
+    pub source: &'static str,
+}
+
+/// Every variant the engine plays, in the order `mankala variants` lists them.
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        name: "oware",
+        description: "Oware (abapa), 2x6, 4 seeds a hole, captures of 2s and 3s, grand slam captures nothing",
+        source: "OpenSpiel 2.0.2 `oware`, move for move",
+    },
+    VariantInfo {
+        name: "kalah",
+        description: "Kalah, 2x6 with stores, extra turn in the own store, capture into an own empty hole",
+        source: "OpenSpiel 2.0.2 `mancala`, move for move",
+    },
+    VariantInfo {
+        name: "lane",
+        description: "The Egyptian game of Lane's account, 2x6, 72 counters, captures of 2s and 4s, relay sowing",
+        source: "Bell after Lane (Egypt, 1830s), seed 001",
+    },
+    VariantInfo {
+        name: "ndoto",
+        description: "Ndoto of the Kilinje, 2x8, relay sowing, capture from an own empty hole",
+        source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000",
+    },
+    VariantInfo {
+        name: "enkeshui",
+        description: "Enkeshui of the Maasai, 2x8/10/12, bulls, capture chains, optional captures",
+        source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000, rules 1-9",
+    },
+];
+
+/// A variant with its rule options, chosen at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyGame {
+    /// Oware.
+    Oware(Oware),
+    /// Kalah.
+    Kalah(Kalah),
+    /// Lane's Egyptian game.
+    Lane(Lane),
+    /// Ndoto.
+    Ndoto(Ndoto),
+    /// Enkeshui.
+    Enkeshui(Enkeshui),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`], so generic code
+/// is compiled once per variant.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::variants::AnyGame::Oware($g) => $body,
+            $crate::variants::AnyGame::Kalah($g) => $body,
+            $crate::variants::AnyGame::Lane($g) => $body,
+            $crate::variants::AnyGame::Ndoto($g) => $body,
+            $crate::variants::AnyGame::Enkeshui($g) => $body,
+        }
+    };
+}
+
+/// The caps as written in a config's `[limits]` table; missing keys take the variant's
+/// defaults.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LimitsTable {
+    max_plies: Option<u32>,
+    max_laps: Option<u32>,
+}
+
+pub(crate) fn out_of_range(key: &str, value: impl ToString, expected: &str) -> ConfigError {
+    ConfigError::OutOfRange {
+        table: "rules".into(),
+        key: key.into(),
+        value: value.to_string(),
+        expected: expected.into(),
+    }
+}
+
+fn parse_table<T: DeserializeOwned>(table: &str, value: &toml::Table) -> Result<T, ConfigError> {
+    T::deserialize(toml::Value::Table(value.clone())).map_err(|e| ConfigError::Invalid {
+        table: table.into(),
+        message: e.message().to_string(),
+    })
+}
+
+fn limits(defaults: Limits, table: &toml::Table) -> Result<Limits, ConfigError> {
+    let t: LimitsTable = parse_table("limits", table)?;
+    let check = |key: &str, v: Option<u32>, default: u32| match v {
+        Some(v) if !(1..=1_000_000).contains(&v) => Err(ConfigError::OutOfRange {
+            table: "limits".into(),
+            key: key.into(),
+            value: v.to_string(),
+            expected: "1 to 1000000".into(),
+        }),
+        v => Ok(v.unwrap_or(default)),
+    };
+    Ok(Limits {
+        max_plies: check("max_plies", t.max_plies, defaults.max_plies)?,
+        max_laps: check("max_laps", t.max_laps, defaults.max_laps)?,
+    })
+}
+
+impl AnyGame {
+    /// The variant `name` with default rules and caps.
+    ///
+    /// # Errors
+    /// [`ConfigError::UnknownVariant`].
+    pub fn by_name(name: &str) -> Result<AnyGame, ConfigError> {
+        AnyGame::from_tables(name, &toml::Table::new(), &toml::Table::new())
+    }
+
+    /// The variant `name` with rule options from a `[rules]` table and caps from a
+    /// `[limits]` table (both may be empty), strictly checked.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the unknown variant, the unknown key, or the value out of range.
+    pub fn from_tables(
+        name: &str,
+        rules: &toml::Table,
+        limits_table: &toml::Table,
+    ) -> Result<AnyGame, ConfigError> {
+        Ok(match name {
+            "oware" => {
+                let _: OwareRules = parse_table("rules", rules)?;
+                AnyGame::Oware(Oware {
+                    limits: limits(Oware::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
+            "kalah" => {
+                let rules: KalahRules = parse_table("rules", rules)?;
+                rules.validate()?;
+                AnyGame::Kalah(Kalah {
+                    rules,
+                    limits: limits(Kalah::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
+            "lane" => AnyGame::Lane(Lane {
+                rules: parse_table("rules", rules)?,
+                limits: limits(Lane::DEFAULT_LIMITS, limits_table)?,
+            }),
+            "ndoto" => {
+                let rules: NdotoRules = parse_table("rules", rules)?;
+                rules.validate()?;
+                AnyGame::Ndoto(Ndoto {
+                    rules,
+                    limits: limits(Ndoto::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
+            "enkeshui" => {
+                let rules: EnkeshuiRules = parse_table("rules", rules)?;
+                rules.validate()?;
+                AnyGame::Enkeshui(Enkeshui {
+                    rules,
+                    limits: limits(Enkeshui::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
+            _ => {
+                return Err(ConfigError::UnknownVariant {
+                    name: name.into(),
+                    known: VARIANTS
+                        .iter()
+                        .map(|v| v.name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                });
+            }
+        })
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &'static str {
+        use crate::game::Game;
+        with_game!(self, g => g.name())
+    }
+}

@@ -1,0 +1,94 @@
+//! `mankala bench engine`: random playouts on one core.
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use mankala_engine::{AnyGame, Game, State, with_game};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+/// What one benchmark run measured.
+#[derive(Debug, Default)]
+struct Playouts {
+    games: u64,
+    plies: u64,
+    /// Sum over non-terminal positions of the number of legal actions.
+    branching_sum: u64,
+    capped: u64,
+    seconds: f64,
+}
+
+fn playouts<G: Game>(g: &G, seconds: f64, seed: u64) -> Playouts {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut r = Playouts::default();
+    let start = Instant::now();
+    let initial = g.initial_state();
+    loop {
+        let mut s = initial.clone();
+        loop {
+            let legal = s.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            r.branching_sum += legal.len() as u64;
+            r.plies += 1;
+            s.play_unchecked(legal[rng.random_range(0..legal.len())]);
+        }
+        if matches!(
+            s.outcome().map(|o| o.result),
+            Some(mankala_engine::GameResult::Capped(_))
+        ) {
+            r.capped += 1;
+        }
+        r.games += 1;
+        if r.games % 64 == 0 && start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
+/// `mankala bench engine`.
+pub fn bench_engine(
+    game: &AnyGame,
+    seconds: f64,
+    seed: u64,
+    json_path: Option<&Path>,
+) -> Result<()> {
+    let r = with_game!(game, g => playouts(g, seconds, seed));
+    let games_per_s = r.games as f64 / r.seconds;
+    let plies_per_s = r.plies as f64 / r.seconds;
+    let avg_plies = r.plies as f64 / r.games as f64;
+    let branching = r.branching_sum as f64 / r.plies.max(1) as f64;
+    println!("variant          {}", game.name());
+    println!("games            {}", r.games);
+    println!("seconds          {:.2}", r.seconds);
+    println!("playouts/s/core  {games_per_s:.0}");
+    println!("plies/s/core     {plies_per_s:.0}");
+    println!("average plies    {avg_plies:.1}");
+    println!("branching        {branching:.2}");
+    println!(
+        "capped games     {} ({:.2}%)",
+        r.capped,
+        100.0 * r.capped as f64 / r.games as f64
+    );
+    if let Some(path) = json_path {
+        let value = json!({
+            "variant": game.name(),
+            "games": r.games,
+            "seconds": r.seconds,
+            "playouts_per_s": games_per_s,
+            "plies_per_s": plies_per_s,
+            "avg_plies": avg_plies,
+            "branching": branching,
+            "capped": r.capped,
+            "code_version": env!("CARGO_PKG_VERSION"),
+        });
+        std::fs::write(path, format!("{value}\n"))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
