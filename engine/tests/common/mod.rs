@@ -1,0 +1,41 @@
+//! Helpers shared by the engine's integration tests.
+#![allow(dead_code)]
+
+use mankala_engine::AnyGame;
+
+/// A variant built from a rules table written as TOML text (`""` for defaults).
+pub fn game(name: &str, rules: &str) -> AnyGame {
+    let rules: toml::Table = toml::from_str(rules).expect("rules TOML");
+    AnyGame::from_tables(name, &rules, &toml::Table::new()).expect("valid rules")
+}
+
+/// A variant built from a JSON object of rule options (as in golden trace files).
+pub fn game_from_json(name: &str, rules: &serde_json::Value) -> AnyGame {
+    let text = serde_json::to_string(rules).unwrap();
+    let table: toml::Table = serde_json::from_str(&text).expect("rules object");
+    AnyGame::from_tables(name, &table, &toml::Table::new()).expect("valid rules")
+}
+
+/// Every variant configuration the shared suites run on.
+pub fn all_configs() -> Vec<(String, AnyGame)> {
+    [
+        ("oware", ""),
+        ("kalah", ""),
+        ("kalah", "empty_capture = true\nseeds_per_hole = 6"),
+        ("lane", ""),
+        ("lane", "setup = \"middle\""),
+        ("lane", "setup = \"left\""),
+        ("ndoto", ""),
+        ("ndoto", "seeds_per_hole = 3"),
+        ("enkeshui", ""),
+        ("enkeshui", "holes = 8\nstart = \"fours\""),
+        ("enkeshui", "holes = 10\nempty_end = \"right\""),
+        (
+            "enkeshui",
+            "holes = 12\nstart = \"fours\"\nempty_end = \"right\"",
+        ),
+    ]
+    .into_iter()
+    .map(|(v, r)| (format!("{v} [{}]", r.replace('\n', ", ")), game(v, r)))
+    .collect()
+}

@@ -1,0 +1,174 @@
+//! The invariant suite every variant passes: 1,000 seeded random games per configuration.
+
+mod common;
+
+use mankala_engine::{ActionMask, Game, GameResult, State, with_game};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+const GAMES: u64 = 1000;
+
+fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut s = g.initial_state();
+    let mut features = vec![f32::NAN; g.encoding_len()];
+    let total = g.total_seeds();
+    loop {
+        let ply = s.ply();
+        let ctx = || format!("{label}, game seed {seed}, ply {ply}");
+        // Seeds conserved.
+        assert_eq!(
+            s.snapshot().total(),
+            total,
+            "seeds not conserved: {}\n{s}",
+            ctx()
+        );
+        // Encoding of the declared length, every value finite and overwritten.
+        features.fill(f32::NAN);
+        s.encode(&mut features);
+        assert!(
+            features.iter().all(|v| v.is_finite()),
+            "encoding has a non-finite value: {}",
+            ctx()
+        );
+        // Clone equality.
+        let copy = s.clone();
+        assert_eq!(copy, s, "clone differs: {}", ctx());
+        // Length within the cap.
+        assert!(
+            s.ply() <= g.limits().max_plies,
+            "game past the ply cap: {}",
+            ctx()
+        );
+
+        let legal = s.legal_actions();
+        // Legal mask matches the legal list, and the list is sorted and in range.
+        assert_eq!(
+            s.legal_mask(),
+            ActionMask::from_actions(&legal),
+            "mask differs from list: {}",
+            ctx()
+        );
+        assert!(
+            legal.windows(2).all(|w| w[0] < w[1]),
+            "legal list not strictly increasing: {}",
+            ctx()
+        );
+        assert!(
+            legal.iter().all(|&a| (a as usize) < g.num_actions()),
+            "action out of range: {}",
+            ctx()
+        );
+        for a in 0..g.num_actions() as u16 {
+            let mut t = s.clone();
+            let played = t.play(a);
+            assert_eq!(
+                played.is_ok(),
+                legal.contains(&a),
+                "play({a}) disagrees with the legal list: {}",
+                ctx()
+            );
+            if played.is_err() {
+                assert_eq!(t, s, "a refused action changed the position: {}", ctx());
+            }
+        }
+        // Terminal exactly when nothing is legal; the outcome is zero-sum.
+        match s.outcome() {
+            Some(o) => {
+                assert!(
+                    legal.is_empty(),
+                    "terminal position with legal actions: {}",
+                    ctx()
+                );
+                let r = o.returns();
+                assert_eq!(r[0] + r[1], 0.0, "outcome not zero-sum: {}", ctx());
+                match o.result {
+                    GameResult::Capped(_) => assert_eq!(r, [0.0, 0.0]),
+                    GameResult::Draw => assert_eq!(
+                        o.scores[0],
+                        o.scores[1],
+                        "draw with unequal scores: {}",
+                        ctx()
+                    ),
+                    GameResult::Win(p) => {
+                        assert!(
+                            o.scores[p.index()] > o.scores[p.other().index()],
+                            "winner has fewer seeds: {}",
+                            ctx()
+                        )
+                    }
+                }
+                if !matches!(o.result, GameResult::Capped(_)) {
+                    assert_eq!(
+                        o.scores[0] + o.scores[1],
+                        total,
+                        "final scores do not add up: {}",
+                        ctx()
+                    );
+                }
+                return;
+            }
+            None => assert!(
+                !legal.is_empty(),
+                "position not terminal but nothing is legal: {}",
+                ctx()
+            ),
+        }
+        // Notation round-trips for every legal action.
+        for &a in &legal {
+            let name = s.action_to_string(a);
+            assert_eq!(
+                s.parse_action(&name),
+                Ok(a),
+                "notation `{name}` does not parse back: {}",
+                ctx()
+            );
+            assert_eq!(
+                s.parse_action(&a.to_string()),
+                Ok(a),
+                "index {a} does not parse: {}",
+                ctx()
+            );
+        }
+        let a = legal[rng.random_range(0..legal.len())];
+        let before = s.clone();
+        s.play_unchecked(a);
+        // Playing the same action on a clone gives the same position.
+        let mut again = before.clone();
+        again.play_unchecked(a);
+        assert_eq!(again, s, "replaying {a} on a clone differs: {}", ctx());
+        assert_eq!(s.ply(), before.ply() + 1, "ply did not advance: {}", ctx());
+    }
+}
+
+#[test]
+fn every_variant_keeps_the_invariants_over_random_games() {
+    for (label, game) in common::all_configs() {
+        for seed in 0..GAMES {
+            with_game!(&game, g => check_game(&label, g, seed));
+        }
+    }
+}
+
+#[test]
+fn capped_games_are_recorded_as_capped() {
+    for (label, game) in common::all_configs() {
+        let name = game.name();
+        let limits: toml::Table = toml::from_str("max_plies = 3").unwrap();
+        let short =
+            mankala_engine::AnyGame::from_tables(name, &toml::Table::new(), &limits).unwrap();
+        with_game!(&short, g => {
+            let mut s = g.initial_state();
+            while let Some(&a) = s.legal_actions().first() {
+                s.play_unchecked(a);
+            }
+            let o = s.outcome().unwrap();
+            assert!(s.ply() <= 3, "{label}");
+            if s.ply() == 3 {
+                assert_eq!(o.result, GameResult::Capped(mankala_engine::Cap::Plies), "{label}");
+                assert_eq!(o.returns(), [0.0, 0.0]);
+            }
+        });
+        let _ = label;
+    }
+}
