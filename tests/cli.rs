@@ -1,0 +1,178 @@
+//! End-to-end tests of the `mankala` command line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn mankala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mankala")).args(args).output().expect("run mankala")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a failed run whose error message contains every one of `words`.
+fn assert_fails_with(o: &Output, words: &[&str]) {
+    assert!(!o.status.success(), "expected failure, got success; stdout: {}", stdout(o));
+    let err = stderr(o);
+    for w in words {
+        assert!(err.contains(w), "error message lacks `{w}`: {err}");
+    }
+}
+
+/// A config file with the given text in a fresh temporary directory.
+fn config_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mankala-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn repo(path: &str) -> String {
+    format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn variants_lists_every_variant_with_its_source() {
+    let o = mankala(&["variants"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for v in ["oware", "kalah", "lane", "ndoto", "enkeshui"] {
+        assert!(out.lines().any(|l| l.starts_with(v)), "{v} missing:\n{out}");
+    }
+    assert_eq!(out.matches("source:").count(), 5);
+}
+
+#[test]
+fn show_draws_the_board_after_moves() {
+    let o = mankala(&["show", "--variant", "oware", "--moves", "C d"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // North's row right to left (f..a), then South's (A..F).
+    assert!(out.contains("N    5   5   0   4   4   5"), "{out}");
+    assert!(out.contains("S    5   5   0   5   5   5"), "{out}");
+    assert!(out.contains("ply 2, south to move; legal: A B D E F"), "{out}");
+}
+
+#[test]
+fn every_shipped_config_loads() {
+    for v in ["oware", "kalah", "lane", "ndoto", "enkeshui"] {
+        let path = repo(&format!("configs/{v}.toml"));
+        let o = mankala(&["show", "--config", &path]);
+        assert!(o.status.success(), "{v}: {}", stderr(&o));
+        assert!(stdout(&o).contains("ply 0, south to move"), "{v}");
+    }
+}
+
+#[test]
+fn perft_prints_every_depth() {
+    let o = mankala(&["perft", "--variant", "kalah", "--depth", "3"]);
+    assert!(o.status.success());
+    let counts: Vec<String> = stdout(&o).lines().skip(1).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect();
+    // OpenSpiel 2.0.2 counts the same (engine/tests/perft/kalah.perft).
+    assert_eq!(counts, ["6", "35", "185"].map(String::from));
+}
+
+#[test]
+fn replay_prints_one_json_object_per_position() {
+    let o = mankala(&["replay", "--variant", "kalah", "--moves", "C 3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    // C sows 4 seeds: D, E, F and South's store: South moves again.
+    assert_eq!(lines[1]["pits"], serde_json::json!([4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]));
+    assert_eq!(lines[1]["stores"], serde_json::json!([1, 0]));
+    assert_eq!(lines[1]["to_move"], 0);
+    assert_eq!(lines[1]["move"]["action"], 2);
+    // Action 3 is South's D.
+    assert_eq!(lines[2]["move"]["action"], 3);
+    assert_eq!(lines[2]["to_move"], 1);
+    assert_eq!(lines[2]["legal"], serde_json::json!(["a", "b", "c", "d", "e", "f"]));
+    assert_eq!(lines[2]["legal_actions"], serde_json::json!([0, 1, 2, 3, 4, 5]));
+    assert_eq!(lines[2]["terminal"], false);
+}
+
+#[test]
+fn replay_to_the_end_reports_the_outcome() {
+    // Lane: play the first legal move until the game ends, then replay the list.
+    let mut moves: Vec<String> = Vec::new();
+    let outcome = loop {
+        let o = mankala(&["replay", "--variant", "ndoto", "--moves", &moves.join(" ")]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+        if last["terminal"] == true {
+            break last["outcome"].clone();
+        }
+        moves.push(last["legal"][0].as_str().unwrap().to_string());
+        assert!(moves.len() < 600, "game did not end");
+    };
+    let scores = outcome["scores"].as_array().unwrap();
+    assert_eq!(scores[0].as_u64().unwrap() + scores[1].as_u64().unwrap(), 32);
+    assert!(["south", "north", "draw"].contains(&outcome["result"].as_str().unwrap()));
+}
+
+#[test]
+fn unknown_variant_is_a_clear_error() {
+    let o = mankala(&["show", "--variant", "chess"]);
+    assert_fails_with(&o, &["unknown variant `chess`", "oware"]);
+}
+
+#[test]
+fn malformed_move_is_a_clear_error() {
+    let o = mankala(&["replay", "--variant", "oware", "--moves", "C zz"]);
+    assert_fails_with(&o, &["move 2", "`zz`", "legal moves: a, b, c, d, e, f"]);
+}
+
+#[test]
+fn illegal_move_is_a_clear_error() {
+    // After C, South's C is empty; a move index out of range fails too.
+    let o = mankala(&["replay", "--variant", "oware", "--moves", "C d C"]);
+    assert_fails_with(&o, &["move 3", "`C` is not legal"]);
+    let o = mankala(&["replay", "--variant", "oware", "--moves", "9"]);
+    assert_fails_with(&o, &["move 1", "`9` is not legal"]);
+}
+
+#[test]
+fn unknown_config_key_is_named() {
+    let path = config_file("badkey", "variant = \"kalah\"\n[rules]\nseeds_per_hol = 4\n");
+    let o = mankala(&["show", "--config", path.to_str().unwrap()]);
+    assert_fails_with(&o, &["badkey.toml", "[rules]", "seeds_per_hol"]);
+}
+
+#[test]
+fn out_of_range_config_value_is_named() {
+    let path = config_file("badvalue", "variant = \"enkeshui\"\n[rules]\nholes = 9\n");
+    let o = mankala(&["show", "--config", path.to_str().unwrap()]);
+    assert_fails_with(&o, &["badvalue.toml", "holes = 9", "8, 10 or 12"]);
+    let path = config_file("badlimit", "variant = \"oware\"\n[limits]\nmax_plies = 0\n");
+    let o = mankala(&["show", "--config", path.to_str().unwrap()]);
+    assert_fails_with(&o, &["badlimit.toml", "max_plies = 0"]);
+}
+
+#[test]
+fn wrong_type_and_unknown_section_are_named() {
+    let path = config_file("badtype", "variant = \"lane\"\n[rules]\nsetup = \"diagonal\"\n");
+    let o = mankala(&["show", "--config", path.to_str().unwrap()]);
+    assert_fails_with(&o, &["badtype.toml", "diagonal"]);
+    let path = config_file("badsection", "variant = \"lane\"\n[rulez]\n");
+    let o = mankala(&["show", "--config", path.to_str().unwrap()]);
+    assert_fails_with(&o, &["badsection.toml", "rulez"]);
+}
+
+#[test]
+fn missing_config_file_is_named() {
+    let o = mankala(&["show", "--config", "/nonexistent/x.toml"]);
+    assert_fails_with(&o, &["/nonexistent/x.toml"]);
+}
+
+#[test]
+fn bench_engine_reports_playouts() {
+    let o = mankala(&["bench", "engine", "--variant", "lane", "--seconds", "0.2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("playouts/s/core"));
+}
