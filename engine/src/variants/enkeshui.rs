@@ -467,3 +467,58 @@ impl fmt::Display for EnkeshuiState {
         )
     }
 }
+
+impl EnkeshuiState {
+    /// A position from its holes (absolute order, `2n` of them), the bulls (`bulls[p]` lists
+    /// player `p`'s bull holes), stores, gone-round flags and player to move, checked: the
+    /// game's seed total, no hole a bull of both players, holes in range.
+    ///
+    /// # Errors
+    /// A message naming what is wrong.
+    pub fn from_parts(
+        game: &Enkeshui,
+        pits: &[u8],
+        bulls: [&[usize]; 2],
+        stores: [u8; 2],
+        gone_round: [bool; 2],
+        to_move: Player,
+    ) -> Result<Self, String> {
+        let n = game.n();
+        if pits.len() != 2 * n {
+            return Err(format!("enkeshui with {n} holes a row has {} holes, not {}", 2 * n, pits.len()));
+        }
+        let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
+        if total != game.total_seeds() {
+            return Err(format!("this enkeshui holds {} seeds, not {total}", game.total_seeds()));
+        }
+        let mut masks = [0u32; 2];
+        for p in 0..2 {
+            for &h in bulls[p] {
+                if h >= 2 * n {
+                    return Err(format!("bull hole {h} is off the board"));
+                }
+                masks[p] |= 1 << h;
+            }
+        }
+        if masks[0] & masks[1] != 0 {
+            return Err("a hole is a bull of both players".into());
+        }
+        let mut all = [0u8; 2 * MAX_N];
+        all[..2 * n].copy_from_slice(pits);
+        let mut s = EnkeshuiState {
+            pits: all,
+            bulls: masks,
+            stores,
+            gone_round,
+            to_move,
+            pending: None,
+            ply: 0,
+            status: Status::Playing,
+            game: *game,
+        };
+        if s.cows(Player::South) == 0 || s.cows(Player::North) == 0 {
+            s.status = Status::Over;
+        }
+        Ok(s)
+    }
+}

@@ -22,7 +22,8 @@ pub enum LaneSetup {
     /// Six in every hole (the project's default).
     #[default]
     Uniform,
-    /// Eighteen in each of the two middle holes of each row (rule 2).
+    /// Nine in each of the four middle holes of each row, the end holes empty (rule 2,
+    /// "the middle hollows", as Lane describes it: "four beyts on each side").
     Middle,
     /// Thirty-six in each player's leftmost hole (rule 2).
     Left,
@@ -76,10 +77,7 @@ impl Game for Lane {
             let h = |rel| board::hole(p, rel, N);
             match self.rules.setup {
                 LaneSetup::Uniform => (0..N).for_each(|r| pits[h(r)] = 6),
-                LaneSetup::Middle => {
-                    pits[h(2)] = 18;
-                    pits[h(3)] = 18;
-                }
+                LaneSetup::Middle => (1..N - 1).for_each(|r| pits[h(r)] = 9),
                 LaneSetup::Left => pits[h(0)] = 36,
             }
         }
