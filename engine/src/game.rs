@@ -192,6 +192,46 @@ impl ActionMask {
         self.0.count_ones()
     }
 
+    /// Whether no action is legal.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Adds action `a`.
+    #[inline]
+    pub fn insert(&mut self, a: Action) {
+        self.0 |= 1u64 << a;
+    }
+
+    /// The actions in increasing order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Action> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let a = bits.trailing_zeros() as Action;
+                bits &= bits - 1;
+                Some(a)
+            }
+        })
+    }
+
+    /// The `k`-th action in increasing order (`k < count()`), e.g. for a uniform random pick.
+    #[inline]
+    pub fn nth(self, k: u32) -> Option<Action> {
+        let mut bits = self.0;
+        for _ in 0..k {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        (bits != 0).then(|| bits.trailing_zeros() as Action)
+    }
+
     /// The mask as 0/1 values over `num_actions` outputs.
     pub fn to_vec(self, num_actions: usize) -> Vec<bool> {
         (0..num_actions)
@@ -227,11 +267,11 @@ pub trait State: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Sen
     fn to_move(&self) -> Player;
     /// Actions played since the start (decisions inside a move count).
     fn ply(&self) -> u32;
+    /// The legal actions as a mask; empty exactly when the game is over.
+    fn legal_mask(&self) -> ActionMask;
     /// The legal actions in increasing order; empty exactly when the game is over.
-    fn legal_actions(&self) -> ActionList;
-    /// The legal actions as a mask.
-    fn legal_mask(&self) -> ActionMask {
-        ActionMask::from_actions(&self.legal_actions())
+    fn legal_actions(&self) -> ActionList {
+        self.legal_mask().iter().collect()
     }
     /// Plays a legal action.
     ///

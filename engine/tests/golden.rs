@@ -99,7 +99,8 @@ fn replay_file(path: &Path) -> usize {
     for (line_no, line) in text.lines().enumerate() {
         let record: Value =
             serde_json::from_str(line).unwrap_or_else(|e| panic!("{file}:{}: {e}", line_no + 1));
-        let game = common::game_from_json(variant_of(&file), &record["rules"]);
+        let game =
+            common::game_from_json(variant_of(&file), &record["rules"], record.get("limits"));
         let actions = record["actions"].as_array().unwrap();
         let states = record["states"].as_array().unwrap();
         assert_eq!(states.len(), actions.len() + 1, "{file}:{}", line_no + 1);

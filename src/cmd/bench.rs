@@ -28,13 +28,15 @@ fn playouts<G: Game>(g: &G, seconds: f64, seed: u64) -> Playouts {
     loop {
         let mut s = initial.clone();
         loop {
-            let legal = s.legal_actions();
+            let legal = s.legal_mask();
             if legal.is_empty() {
                 break;
             }
-            r.branching_sum += legal.len() as u64;
+            let count = legal.count();
+            r.branching_sum += count as u64;
             r.plies += 1;
-            s.play_unchecked(legal[rng.random_range(0..legal.len())]);
+            let pick = legal.nth(rng.random_range(0..count)).expect("k < count");
+            s.play_unchecked(pick);
         }
         if matches!(
             s.outcome().map(|o| o.result),

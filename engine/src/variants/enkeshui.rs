@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::board::{self, opposite, side};
 use crate::error::ConfigError;
 use crate::game::{
-    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, Track, advance, sow};
 use crate::variants::Status;
@@ -344,24 +344,26 @@ impl State for EnkeshuiState {
     fn ply(&self) -> u32 {
         self.ply
     }
-    fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
+    fn legal_mask(&self) -> ActionMask {
+        let mut out = ActionMask::default();
         if self.is_terminal() {
             return out;
         }
         if self.pending.is_some() {
-            out.push(self.capture_action());
-            out.push(self.capture_action() + 1);
+            out.insert(self.capture_action());
+            out.insert(self.capture_action() + 1);
             return out;
         }
         let n = self.n();
-        let playable = |r: &usize| {
-            let h = board::hole(self.to_move, *r, n);
-            self.pits[h] > 0 && !self.is_bull(h)
-        };
-        out.extend((0..n).filter(playable).map(|r| r as Action));
-        if self.gone_round[self.to_move.index()] {
-            out.extend((0..n).filter(playable).map(|r| (n + r) as Action));
+        let both_ways = self.gone_round[self.to_move.index()];
+        for r in 0..n {
+            let h = board::hole(self.to_move, r, n);
+            if self.pits[h] > 0 && !self.is_bull(h) {
+                out.insert(r as Action);
+                if both_ways {
+                    out.insert((n + r) as Action);
+                }
+            }
         }
         out
     }
@@ -485,11 +487,18 @@ impl EnkeshuiState {
     ) -> Result<Self, String> {
         let n = game.n();
         if pits.len() != 2 * n {
-            return Err(format!("enkeshui with {n} holes a row has {} holes, not {}", 2 * n, pits.len()));
+            return Err(format!(
+                "enkeshui with {n} holes a row has {} holes, not {}",
+                2 * n,
+                pits.len()
+            ));
         }
         let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
         if total != game.total_seeds() {
-            return Err(format!("this enkeshui holds {} seeds, not {total}", game.total_seeds()));
+            return Err(format!(
+                "this enkeshui holds {} seeds, not {total}",
+                game.total_seeds()
+            ));
         }
         let mut masks = [0u32; 2];
         for p in 0..2 {

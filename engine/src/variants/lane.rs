@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::board::{self, opposite, row_sum};
 use crate::game::{
-    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
@@ -168,12 +168,12 @@ impl State for LaneState {
     fn ply(&self) -> u32 {
         self.ply
     }
-    fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
+    fn legal_mask(&self) -> ActionMask {
+        let mut out = ActionMask::default();
         if !self.is_terminal() {
             for rel in 0..N {
                 if self.pits[board::hole(self.to_move, rel, N)] > 0 {
-                    out.push(rel as Action);
+                    out.insert(rel as Action);
                 }
             }
         }

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::board::{self, opposite, row_sum, side};
 use crate::error::ConfigError;
 use crate::game::{
-    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
@@ -136,10 +136,12 @@ impl State for NdotoState {
     fn ply(&self) -> u32 {
         self.ply
     }
-    fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
+    fn legal_mask(&self) -> ActionMask {
+        let mut out = ActionMask::default();
         if !self.is_terminal() {
-            out.extend((0..N).filter(|&r| self.movable(r)).map(|r| r as Action));
+            (0..N)
+                .filter(|&r| self.movable(r))
+                .for_each(|r| out.insert(r as Action));
         }
         out
     }

@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use crate::board::{self, row_sum, side};
 use crate::game::{
-    Action, ActionList, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, sow};
 
@@ -62,8 +62,9 @@ impl Game for Oware {
             ply: 0,
             max_plies: self.limits.max_plies,
             history: ArrayVec::new(),
+            seen: [0; 4],
         };
-        s.history.push(s.key());
+        s.remember(s.key());
         s
     }
 }
@@ -78,6 +79,9 @@ pub struct OwareState {
     max_plies: u32,
     /// Keys of the positions since the last capture, for the repetition rule.
     history: ArrayVec<u64, HISTORY_CAP>,
+    /// A 256-bit filter over `history`: bit `key % 256` is set for every key in it, so most
+    /// positions are known new without scanning the history.
+    seen: [u64; 4],
 }
 
 impl OwareState {
@@ -94,6 +98,25 @@ impl OwareState {
         x ^ (x >> 29)
     }
 
+    /// Adds a key to the history (dropping the oldest when full).
+    fn remember(&mut self, key: u64) {
+        if self.history.is_full() {
+            self.history.remove(0);
+            self.seen = [0; 4];
+            for k in self.history.clone() {
+                self.seen[(k as usize >> 6) & 3] |= 1 << (k & 63);
+            }
+        }
+        self.history.push(key);
+        self.seen[(key as usize >> 6) & 3] |= 1 << (key & 63);
+    }
+
+    /// Whether a key is in the history.
+    #[inline]
+    fn has_seen(&self, key: u64) -> bool {
+        self.seen[(key as usize >> 6) & 3] & (1 << (key & 63)) != 0 && self.history.contains(&key)
+    }
+
     fn natural_end(&self) -> bool {
         let limit = (Oware::TOTAL / 2) as u8;
         self.scores[0] > limit
@@ -101,15 +124,15 @@ impl OwareState {
             || (self.scores[0] == limit && self.scores[1] == limit)
     }
 
-    fn legal_in_rows(&self) -> ActionList {
+    fn legal_in_rows(&self) -> ActionMask {
         let mover = self.to_move;
         let starve = row_sum(&self.pits, mover.other(), N) == 0;
-        let mut out = ActionList::new();
+        let mut out = ActionMask::default();
         for rel in 0..N {
             let s = self.pits[board::hole(mover, rel, N)] as usize;
             // With the opponent's row empty, a move must reach it.
             if s > 0 && (!starve || s > N - 1 - rel) {
-                out.push(rel as Action);
+                out.insert(rel as Action);
             }
         }
         out
@@ -139,9 +162,9 @@ impl State for OwareState {
     fn ply(&self) -> u32 {
         self.ply
     }
-    fn legal_actions(&self) -> ActionList {
+    fn legal_mask(&self) -> ActionMask {
         if self.is_terminal() {
-            ActionList::new()
+            ActionMask::default()
         } else {
             self.legal_in_rows()
         }
@@ -172,18 +195,16 @@ impl State for OwareState {
             if captured > 0 {
                 self.scores[mover.index()] += captured;
                 self.history.clear();
+                self.seen = [0; 4];
             }
         }
         self.to_move = mover.other();
         self.ply += 1;
         let key = self.key();
-        if self.history.contains(&key) {
+        if self.has_seen(key) {
             self.collect();
         } else {
-            if self.history.is_full() {
-                self.history.remove(0);
-            }
-            self.history.push(key);
+            self.remember(key);
             // OpenSpiel sweeps the board whenever the game ends, by score or by no move.
             if self.natural_end() || self.legal_in_rows().is_empty() {
                 self.collect();
@@ -258,8 +279,9 @@ impl OwareState {
             ply: 0,
             max_plies: game.limits.max_plies,
             history: ArrayVec::new(),
+            seen: [0; 4],
         };
-        s.history.push(s.key());
+        s.remember(s.key());
         Ok(s)
     }
 

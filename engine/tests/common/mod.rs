@@ -9,11 +9,17 @@ pub fn game(name: &str, rules: &str) -> AnyGame {
     AnyGame::from_tables(name, &rules, &toml::Table::new()).expect("valid rules")
 }
 
-/// A variant built from a JSON object of rule options (as in golden trace files).
-pub fn game_from_json(name: &str, rules: &serde_json::Value) -> AnyGame {
-    let text = serde_json::to_string(rules).unwrap();
-    let table: toml::Table = serde_json::from_str(&text).expect("rules object");
-    AnyGame::from_tables(name, &table, &toml::Table::new()).expect("valid rules")
+/// A variant built from JSON objects of rule options and caps (as in golden trace files).
+pub fn game_from_json(
+    name: &str,
+    rules: &serde_json::Value,
+    limits: Option<&serde_json::Value>,
+) -> AnyGame {
+    let table = |v: &serde_json::Value| -> toml::Table {
+        serde_json::from_value(v.clone()).expect("an object")
+    };
+    let limits = limits.map(table).unwrap_or_default();
+    AnyGame::from_tables(name, &table(rules), &limits).expect("valid rules")
 }
 
 /// Every variant configuration the shared suites run on.
