@@ -237,7 +237,7 @@ fn r8_repetition_ends_game() {
         &[4],
     );
     play(&mut s, 4); // e -> f: the start position again
-    check(&s, [0; 12], [24, 24], NORTH, &[]);
+    check(&s, [0; 12], [24, 24], SOUTH, &[]);
     assert_eq!(
         s.outcome(),
         Some(Outcome {
