@@ -4,6 +4,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use mankala_engine::AnyGame;
+use mankala_selfplay::{SearchConfig, SelfplayConfig};
 use serde::Deserialize;
 
 /// A config file as written: the variant and its tables.
@@ -15,44 +16,124 @@ struct ConfigFile {
     rules: toml::Table,
     #[serde(default)]
     limits: toml::Table,
+    #[serde(default)]
+    search: toml::Table,
+    #[serde(default)]
+    selfplay: toml::Table,
 }
 
-/// Loads a config file into its game.
+/// A config with every table checked and every default filled in.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The variant with its rule options and caps.
+    pub game: AnyGame,
+    /// `[search]`.
+    pub search: SearchConfig,
+    /// `[selfplay]`.
+    pub selfplay: SelfplayConfig,
+}
+
+impl Resolved {
+    /// Defaults for a variant named on the command line.
+    pub fn for_game(game: AnyGame) -> Resolved {
+        Resolved {
+            game,
+            search: SearchConfig::default(),
+            selfplay: SelfplayConfig::default(),
+        }
+    }
+
+    /// The resolved config as TOML, every key written out.
+    pub fn to_toml(&self) -> String {
+        let mut t = toml::Table::new();
+        t.insert(
+            "variant".into(),
+            toml::Value::String(self.game.name().into()),
+        );
+        t.insert("rules".into(), toml::Value::Table(self.game.rules_table()));
+        t.insert(
+            "limits".into(),
+            toml::Value::Table(self.game.limits_table()),
+        );
+        let table = |v: &dyn erased::Ser| v.table();
+        t.insert("search".into(), toml::Value::Table(table(&self.search)));
+        t.insert("selfplay".into(), toml::Value::Table(table(&self.selfplay)));
+        toml::to_string(&t).expect("a table serializes")
+    }
+}
+
+mod erased {
+    pub trait Ser {
+        fn table(&self) -> toml::Table;
+    }
+    impl<T: serde::Serialize> Ser for T {
+        fn table(&self) -> toml::Table {
+            match toml::Value::try_from(self) {
+                Ok(toml::Value::Table(t)) => t,
+                _ => toml::Table::new(),
+            }
+        }
+    }
+}
+
+/// Loads a config file.
 ///
 /// # Errors
 /// When the file cannot be read, is not TOML, has an unknown key, or a value out of range;
 /// the message names the file.
-pub fn load(path: &Path) -> Result<AnyGame> {
+pub fn load(path: &Path) -> Result<Resolved> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read config {}", path.display()))?;
     parse(&text).with_context(|| format!("config {}", path.display()))
 }
 
-/// Parses config text into its game.
+/// Parses config text.
 ///
 /// # Errors
 /// As [`load`], without the file name.
-pub fn parse(text: &str) -> Result<AnyGame> {
+pub fn parse(text: &str) -> Result<Resolved> {
     let file: ConfigFile = match toml::from_str(text) {
         Ok(f) => f,
         Err(e) => bail!("{}", e.to_string().trim_end()),
     };
-    Ok(AnyGame::from_tables(
-        &file.variant,
-        &file.rules,
-        &file.limits,
-    )?)
+    Ok(Resolved {
+        game: AnyGame::from_tables(&file.variant, &file.rules, &file.limits)?,
+        search: SearchConfig::from_table(&file.search)?,
+        selfplay: SelfplayConfig::from_table(&file.selfplay)?,
+    })
 }
 
-/// The game named by `--variant` or loaded from `--config` (exactly one of them).
+/// The config named by `--variant` (defaults) or loaded from `--config` (exactly one).
 ///
 /// # Errors
 /// When both or neither are given, or either fails to resolve.
-pub fn resolve(variant: Option<&str>, config: Option<&Path>) -> Result<AnyGame> {
+pub fn resolve(variant: Option<&str>, config: Option<&Path>) -> Result<Resolved> {
     match (variant, config) {
-        (Some(v), None) => Ok(AnyGame::by_name(v)?),
+        (Some(v), None) => Ok(Resolved::for_game(AnyGame::by_name(v)?)),
         (None, Some(p)) => load(p),
         (Some(_), Some(_)) => bail!("give --variant or --config, not both"),
         (None, None) => bail!("give --variant NAME or --config FILE (see `mankala variants`)"),
     }
+}
+
+/// The code version recorded with every output: package version and commit.
+pub fn code_version() -> String {
+    format!("{}+{}", env!("CARGO_PKG_VERSION"), env!("MANKALA_COMMIT"))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+///
+/// # Errors
+/// Naming the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut f =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    f.write_all(bytes)
+        .and_then(|()| f.sync_all())
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))?;
+    Ok(())
 }

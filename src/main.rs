@@ -55,6 +55,27 @@ enum Command {
         #[arg(long, short)]
         moves: String,
     },
+    /// Play MCTS self-play games and write them as Parquet training data.
+    Selfplay {
+        /// The variant's config file (`configs/<variant>.toml`).
+        #[arg(long, short)]
+        config: PathBuf,
+        /// Games to play.
+        #[arg(long, short)]
+        games: u64,
+        /// Output directory for the shards, the resolved config and the run record.
+        #[arg(long, short)]
+        out: PathBuf,
+        /// Worker threads (default: every core).
+        #[arg(long, short)]
+        threads: Option<usize>,
+        /// Seed of the run (default: from the clock; it is printed and recorded).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// What the search evaluates leaves with.
+        #[arg(long, value_enum, default_value_t = cmd::selfplay::EvaluatorKind::Rollout)]
+        evaluator: cmd::selfplay::EvaluatorKind,
+    },
     /// Measure speed.
     Bench {
         #[command(subcommand)]
@@ -81,8 +102,37 @@ enum BenchCommand {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    let game = |g: &GameArgs| config::resolve(g.variant.as_deref(), g.config.as_deref());
+    let game =
+        |g: &GameArgs| config::resolve(g.variant.as_deref(), g.config.as_deref()).map(|r| r.game);
     match cli.command {
+        Command::Selfplay {
+            config: path,
+            games,
+            out,
+            threads,
+            seed,
+            evaluator,
+        } => {
+            let cfg = config::load(&path)?;
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            if threads == 0 || threads > 1024 {
+                anyhow::bail!("--threads {threads}: expected 1 to 1024");
+            }
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            let args = cmd::selfplay::SelfplayArgs {
+                games,
+                out: &out,
+                threads,
+                seed,
+                evaluator,
+            };
+            cmd::selfplay::run(&cfg, &args).map(|_| ())
+        }
         Command::Variants => cmd::variants(),
         Command::Show { game: g, moves } => cmd::show(&game(&g)?, &moves),
         Command::Perft { game: g, depth } => cmd::perft(&game(&g)?, depth),

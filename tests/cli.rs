@@ -4,7 +4,10 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn mankala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mankala")).args(args).output().expect("run mankala")
+    Command::new(env!("CARGO_BIN_EXE_mankala"))
+        .args(args)
+        .output()
+        .expect("run mankala")
 }
 
 fn stdout(o: &Output) -> String {
@@ -17,7 +20,11 @@ fn stderr(o: &Output) -> String {
 
 /// Asserts a failed run whose error message contains every one of `words`.
 fn assert_fails_with(o: &Output, words: &[&str]) {
-    assert!(!o.status.success(), "expected failure, got success; stdout: {}", stdout(o));
+    assert!(
+        !o.status.success(),
+        "expected failure, got success; stdout: {}",
+        stdout(o)
+    );
     let err = stderr(o);
     for w in words {
         assert!(err.contains(w), "error message lacks `{w}`: {err}");
@@ -56,7 +63,10 @@ fn show_draws_the_board_after_moves() {
     // North's row right to left (f..a), then South's (A..F).
     assert!(out.contains("N    5   5   0   4   4   5"), "{out}");
     assert!(out.contains("S    5   5   0   5   5   5"), "{out}");
-    assert!(out.contains("ply 2, south to move; legal: A B D E F"), "{out}");
+    assert!(
+        out.contains("ply 2, south to move; legal: A B D E F"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -73,7 +83,11 @@ fn every_shipped_config_loads() {
 fn perft_prints_every_depth() {
     let o = mankala(&["perft", "--variant", "kalah", "--depth", "3"]);
     assert!(o.status.success());
-    let counts: Vec<String> = stdout(&o).lines().skip(1).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect();
+    let counts: Vec<String> = stdout(&o)
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+        .collect();
     // OpenSpiel 2.0.2 counts the same (engine/tests/perft/kalah.perft).
     assert_eq!(counts, ["6", "35", "185"].map(String::from));
 }
@@ -82,18 +96,30 @@ fn perft_prints_every_depth() {
 fn replay_prints_one_json_object_per_position() {
     let o = mankala(&["replay", "--variant", "kalah", "--moves", "C 3"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 3);
     // C sows 4 seeds: D, E, F and South's store: South moves again.
-    assert_eq!(lines[1]["pits"], serde_json::json!([4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]));
+    assert_eq!(
+        lines[1]["pits"],
+        serde_json::json!([4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4])
+    );
     assert_eq!(lines[1]["stores"], serde_json::json!([1, 0]));
     assert_eq!(lines[1]["to_move"], 0);
     assert_eq!(lines[1]["move"]["action"], 2);
     // Action 3 is South's D.
     assert_eq!(lines[2]["move"]["action"], 3);
     assert_eq!(lines[2]["to_move"], 1);
-    assert_eq!(lines[2]["legal"], serde_json::json!(["a", "b", "c", "d", "e", "f"]));
-    assert_eq!(lines[2]["legal_actions"], serde_json::json!([0, 1, 2, 3, 4, 5]));
+    assert_eq!(
+        lines[2]["legal"],
+        serde_json::json!(["a", "b", "c", "d", "e", "f"])
+    );
+    assert_eq!(
+        lines[2]["legal_actions"],
+        serde_json::json!([0, 1, 2, 3, 4, 5])
+    );
     assert_eq!(lines[2]["terminal"], false);
 }
 
@@ -104,7 +130,8 @@ fn replay_to_the_end_reports_the_outcome() {
     let outcome = loop {
         let o = mankala(&["replay", "--variant", "ndoto", "--moves", &moves.join(" ")]);
         assert!(o.status.success(), "{}", stderr(&o));
-        let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+        let last: serde_json::Value =
+            serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
         if last["terminal"] == true {
             break last["outcome"].clone();
         }
@@ -112,7 +139,10 @@ fn replay_to_the_end_reports_the_outcome() {
         assert!(moves.len() < 600, "game did not end");
     };
     let scores = outcome["scores"].as_array().unwrap();
-    assert_eq!(scores[0].as_u64().unwrap() + scores[1].as_u64().unwrap(), 32);
+    assert_eq!(
+        scores[0].as_u64().unwrap() + scores[1].as_u64().unwrap(),
+        32
+    );
     assert!(["south", "north", "draw"].contains(&outcome["result"].as_str().unwrap()));
 }
 
@@ -139,7 +169,10 @@ fn illegal_move_is_a_clear_error() {
 
 #[test]
 fn unknown_config_key_is_named() {
-    let path = config_file("badkey", "variant = \"kalah\"\n[rules]\nseeds_per_hol = 4\n");
+    let path = config_file(
+        "badkey",
+        "variant = \"kalah\"\n[rules]\nseeds_per_hol = 4\n",
+    );
     let o = mankala(&["show", "--config", path.to_str().unwrap()]);
     assert_fails_with(&o, &["badkey.toml", "[rules]", "seeds_per_hol"]);
 }
@@ -156,7 +189,10 @@ fn out_of_range_config_value_is_named() {
 
 #[test]
 fn wrong_type_and_unknown_section_are_named() {
-    let path = config_file("badtype", "variant = \"lane\"\n[rules]\nsetup = \"diagonal\"\n");
+    let path = config_file(
+        "badtype",
+        "variant = \"lane\"\n[rules]\nsetup = \"diagonal\"\n",
+    );
     let o = mankala(&["show", "--config", path.to_str().unwrap()]);
     assert_fails_with(&o, &["badtype.toml", "diagonal"]);
     let path = config_file("badsection", "variant = \"lane\"\n[rulez]\n");

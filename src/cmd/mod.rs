@@ -1,6 +1,7 @@
 //! The subcommands that read and show positions: `variants`, `show`, `perft`, `replay`.
 
 mod bench;
+pub mod selfplay;
 
 use std::io::{BufWriter, Write};
 use std::time::Instant;

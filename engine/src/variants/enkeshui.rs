@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, side};
 use crate::error::ConfigError;
@@ -16,7 +16,7 @@ use crate::variants::Status;
 const MAX_N: usize = 12;
 
 /// The two starting arrangements of Driedger's figures.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum EnkeshuiStart {
     /// 0, 3, 3 repeated from each player's left.
@@ -27,7 +27,7 @@ pub enum EnkeshuiStart {
 }
 
 /// Which end of each row the empty holes of the start are at, seen by the row's owner.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum EmptyEnd {
     /// At each player's left (as drawn in the source).
@@ -38,7 +38,7 @@ pub enum EmptyEnd {
 }
 
 /// Rule options of Enkeshui.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields, default)]
 pub struct EnkeshuiRules {
     /// Holes in a row: 8, 10 or 12.

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum};
 use crate::error::ConfigError;
@@ -17,7 +17,7 @@ const HOLES: usize = 2 * N;
 const STORE: usize = HOLES;
 
 /// Rule options of Kalah.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields, default)]
 pub struct KalahRules {
     /// Seeds in each hole at the start (1 to 6; OpenSpiel plays 4).

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum};
 use crate::game::{
@@ -16,7 +16,7 @@ const HOLES: usize = 2 * N;
 const TOTAL: u32 = 72;
 
 /// How the 72 counters are set out.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
 pub enum LaneSetup {
     /// Six in every hole (the project's default).
@@ -30,7 +30,7 @@ pub enum LaneSetup {
 }
 
 /// Rule options of Lane's game.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields, default)]
 pub struct LaneRules {
     /// The starting arrangement.

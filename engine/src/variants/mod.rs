@@ -205,6 +205,31 @@ impl AnyGame {
         })
     }
 
+    /// The rule options as a `[rules]` table, every key written out.
+    pub fn rules_table(&self) -> toml::Table {
+        let value = match self {
+            AnyGame::Oware(_) => toml::Value::try_from(OwareRules::default()),
+            AnyGame::Kalah(g) => toml::Value::try_from(g.rules),
+            AnyGame::Lane(g) => toml::Value::try_from(g.rules),
+            AnyGame::Ndoto(g) => toml::Value::try_from(g.rules),
+            AnyGame::Enkeshui(g) => toml::Value::try_from(g.rules),
+        };
+        match value {
+            Ok(toml::Value::Table(t)) => t,
+            _ => toml::Table::new(),
+        }
+    }
+
+    /// The caps as a `[limits]` table.
+    pub fn limits_table(&self) -> toml::Table {
+        use crate::game::Game;
+        let l = with_game!(self, g => g.limits());
+        let mut t = toml::Table::new();
+        t.insert("max_plies".into(), toml::Value::Integer(l.max_plies.into()));
+        t.insert("max_laps".into(), toml::Value::Integer(l.max_laps.into()));
+        t
+    }
+
     /// The variant's name.
     pub fn name(&self) -> &'static str {
         use crate::game::Game;

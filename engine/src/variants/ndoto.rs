@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum, side};
 use crate::error::ConfigError;
@@ -16,7 +16,7 @@ const N: usize = 8;
 const HOLES: usize = 2 * N;
 
 /// Rule options of Ndoto.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields, default)]
 pub struct NdotoRules {
     /// Seeds in each hole at the start (the figure is lost; later sources give 2).

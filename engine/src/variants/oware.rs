@@ -3,7 +3,7 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{self, row_sum, side};
 use crate::game::{
@@ -17,7 +17,7 @@ const HOLES: usize = 2 * N;
 pub const HISTORY_CAP: usize = 128;
 
 /// Rule options of Oware (none yet: the board and seeds are OpenSpiel's).
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields)]
 pub struct OwareRules {}
 

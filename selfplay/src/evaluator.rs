@@ -1,0 +1,111 @@
+//! Evaluators: what the search asks about a position it has not seen (priors over the legal
+//! actions and a value). The search knows nothing of batching; [`crate::batch`] gathers
+//! leaves from many games into one [`Evaluator::evaluate`] call.
+
+use std::hash::{Hash, Hasher};
+
+use mankala_engine::{Game, MAX_ACTIONS, State};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Priors and value of one position.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluation {
+    /// Probability of each action (illegal actions are ignored; legal ones need not sum to 1:
+    /// the search normalizes over the legal ones).
+    pub priors: [f32; MAX_ACTIONS],
+    /// Expected result for the player to move, in [-1, 1].
+    pub value: f32,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation {
+            priors: [0.0; MAX_ACTIONS],
+            value: 0.0,
+        }
+    }
+}
+
+/// Evaluates batches of positions. One evaluator serves one worker thread; a network
+/// evaluator shares its model between clones.
+pub trait Evaluator<G: Game>: Send {
+    /// Writes one evaluation per state into `out` (cleared first). No state is terminal.
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>);
+}
+
+/// Uniform priors and a value of 0: search guided by nothing but the game's end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformEvaluator;
+
+fn uniform_priors<S: State>(s: &S) -> [f32; MAX_ACTIONS] {
+    let mask = s.legal_mask();
+    let p = 1.0 / mask.count().max(1) as f32;
+    let mut priors = [0.0; MAX_ACTIONS];
+    for a in mask.iter() {
+        priors[a as usize] = p;
+    }
+    priors
+}
+
+impl<G: Game> Evaluator<G> for UniformEvaluator {
+    fn evaluate(&mut self, _game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        out.clear();
+        out.extend(states.iter().map(|s| Evaluation {
+            priors: uniform_priors(s),
+            value: 0.0,
+        }));
+    }
+}
+
+/// Uniform priors and the result of random playouts from the position.
+///
+/// Each position's playouts are seeded from the position itself and the evaluator's seed,
+/// so a result does not depend on which other positions share the batch.
+#[derive(Clone, Debug)]
+pub struct RolloutEvaluator {
+    /// Seed mixed into every playout.
+    pub seed: u64,
+    /// Playouts averaged per position.
+    pub rollouts: u32,
+}
+
+impl RolloutEvaluator {
+    /// One playout per position.
+    pub fn new(seed: u64) -> Self {
+        RolloutEvaluator { seed, rollouts: 1 }
+    }
+}
+
+/// Plays uniformly random actions to the end; the result for `player`.
+pub fn random_playout<S: State>(mut s: S, rng: &mut SmallRng) -> f32 {
+    let player = s.to_move();
+    loop {
+        if let Some(o) = s.outcome() {
+            return o.value_for(player);
+        }
+        let mask = s.legal_mask();
+        let a = mask
+            .nth(rng.random_range(0..mask.count()))
+            .expect("a legal action");
+        s.play_unchecked(a);
+    }
+}
+
+impl<G: Game> Evaluator<G> for RolloutEvaluator {
+    fn evaluate(&mut self, _game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        out.clear();
+        for s in states {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            s.hash(&mut h);
+            let mut rng = SmallRng::seed_from_u64(h.finish() ^ self.seed);
+            let total: f32 = (0..self.rollouts)
+                .map(|_| random_playout(s.clone(), &mut rng))
+                .sum();
+            out.push(Evaluation {
+                priors: uniform_priors(s),
+                value: total / self.rollouts as f32,
+            });
+        }
+    }
+}

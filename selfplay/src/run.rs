@@ -1,0 +1,176 @@
+//! A self-play run: Rayon workers play games with batched search; the calling thread writes
+//! finished games to Parquet shards and reports progress.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use mankala_engine::Game;
+
+use crate::batch;
+use crate::data::{DataError, Row, ShardMeta, write_shard};
+use crate::evaluator::Evaluator;
+use crate::selfplay::{FinishedGame, SelfplayGame, Settings};
+
+/// What a run has done so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Games finished.
+    pub games: u64,
+    /// Rows (decisions) recorded.
+    pub positions: u64,
+    /// South wins, draws (capped games included), North wins.
+    pub results: [u64; 3],
+    /// Games stopped by a cap.
+    pub capped: u64,
+    /// Shards written.
+    pub shards: Vec<PathBuf>,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Mean plies per game.
+    pub fn mean_length(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.positions as f64 / self.games as f64
+        }
+    }
+}
+
+/// The next free shard path in `dir` (`shard-00000.parquet`, ...), never an existing one.
+///
+/// # Errors
+/// When the directory cannot be read.
+pub fn next_shard_index(dir: &Path) -> std::io::Result<u32> {
+    let mut next = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let name = entry?.file_name();
+        let name = name.to_string_lossy();
+        if let Some(n) = name
+            .strip_prefix("shard-")
+            .and_then(|r| r.strip_suffix(".parquet"))
+            && let Ok(n) = n.parse::<u32>()
+        {
+            next = next.max(n + 1);
+        }
+    }
+    Ok(next)
+}
+
+/// Plays games `first_game..first_game + games` on `threads` Rayon workers and writes them
+/// to shards of `games_per_shard` games in `out` (which must exist). Worker `w` plays the
+/// games whose id is `w` modulo `threads`, so a run is reproducible for a given seed and
+/// thread count. `progress` is called after every finished game.
+///
+/// # Errors
+/// The first shard that could not be written; games finished before it are on disk.
+#[allow(clippy::too_many_arguments)]
+pub fn selfplay<G, E>(
+    game: &G,
+    settings: &Settings,
+    meta: &ShardMeta,
+    out: &Path,
+    first_game: u64,
+    games: u64,
+    threads: usize,
+    make_evaluator: impl Fn(usize) -> E + Sync,
+    mut progress: impl FnMut(&Summary),
+) -> Result<Summary, DataError>
+where
+    G: Game,
+    E: Evaluator<G>,
+{
+    let threads = threads.max(1);
+    let start = Instant::now();
+    let end = first_game + games;
+    let io = |source| DataError::Io {
+        path: out.to_path_buf(),
+        source,
+    };
+    let mut shard_index = next_shard_index(out).map_err(io)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| io(std::io::Error::other(e.to_string())))?;
+    let (tx, rx) = mpsc::channel::<FinishedGame>();
+    let capacity = settings.selfplay.games_per_worker as usize;
+    let leaves = settings.search.leaves_per_game;
+    let per_shard = settings.selfplay.games_per_shard as usize;
+    let mut summary = Summary::default();
+    let mut buffer: Vec<FinishedGame> = Vec::new();
+    let mut first_error: Option<DataError> = None;
+    let mut flush =
+        |buffer: &mut Vec<FinishedGame>, summary: &mut Summary, shard_index: &mut u32| {
+            if buffer.is_empty() || first_error.is_some() {
+                return;
+            }
+            buffer.sort_by_key(|g| g.game_id);
+            let rows: Vec<Row> = buffer.drain(..).flat_map(|g| g.rows).collect();
+            let path = out.join(format!("shard-{:05}.parquet", *shard_index));
+            match write_shard(&path, meta, &rows) {
+                Ok(()) => {
+                    *shard_index += 1;
+                    summary.shards.push(path);
+                }
+                Err(e) => first_error = Some(e),
+            }
+        };
+    std::thread::scope(|s| {
+        let make_evaluator = &make_evaluator;
+        s.spawn(move || {
+            pool.scope(|ps| {
+                for w in 0..threads {
+                    let tx = tx.clone();
+                    ps.spawn(move |_| {
+                        let mut evaluator = make_evaluator(w);
+                        let mut next = first_game + w as u64;
+                        batch::run(
+                            game,
+                            &mut evaluator,
+                            capacity,
+                            leaves,
+                            || {
+                                (next < end).then(|| {
+                                    let g = SelfplayGame::new(game, settings, next);
+                                    next += threads as u64;
+                                    g
+                                })
+                            },
+                            |g| {
+                                let _ = tx.send(g.into_finished());
+                            },
+                        );
+                    });
+                }
+            });
+            drop(tx);
+        });
+        for finished in rx {
+            summary.games += 1;
+            summary.positions += finished.rows.len() as u64;
+            match finished.outcome {
+                1 => summary.results[0] += 1,
+                -1 => summary.results[2] += 1,
+                _ => summary.results[1] += 1,
+            }
+            if finished.result.starts_with("capped") {
+                summary.capped += 1;
+            }
+            buffer.push(finished);
+            if buffer.len() >= per_shard {
+                flush(&mut buffer, &mut summary, &mut shard_index);
+            }
+            summary.seconds = start.elapsed().as_secs_f64();
+            progress(&summary);
+        }
+    });
+    flush(&mut buffer, &mut summary, &mut shard_index);
+    summary.seconds = start.elapsed().as_secs_f64();
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}

@@ -1,0 +1,150 @@
+//! `mankala selfplay`: MCTS self-play games written as Parquet shards.
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use mankala_engine::{ENCODING_VERSION, Game, with_game};
+use mankala_selfplay::data::ShardMeta;
+use mankala_selfplay::run::{Summary, selfplay};
+use mankala_selfplay::{RolloutEvaluator, Settings, UniformEvaluator};
+use serde_json::json;
+
+use crate::config::{Resolved, code_version, write_atomic};
+
+/// The evaluator self-play searches with (until a network is given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EvaluatorKind {
+    /// Uniform priors, value 0.
+    Uniform,
+    /// Uniform priors, value of one random playout.
+    Rollout,
+}
+
+/// Options of `mankala selfplay` besides the config.
+#[derive(Debug)]
+pub struct SelfplayArgs<'a> {
+    /// Games to play.
+    pub games: u64,
+    /// Output directory.
+    pub out: &'a Path,
+    /// Worker threads.
+    pub threads: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// The evaluator.
+    pub evaluator: EvaluatorKind,
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// Runs self-play and prints a summary.
+pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
+    std::fs::create_dir_all(args.out)
+        .with_context(|| format!("cannot create output directory {}", args.out.display()))?;
+    let run_id = format!("{}-{}-{:x}", cfg.game.name(), now_secs(), args.seed);
+    let settings = Settings {
+        search: cfg.search.clone(),
+        selfplay: cfg.selfplay.clone(),
+        run_id: run_id.clone(),
+        generation: 0,
+        seed: args.seed,
+    };
+    let (encoding_len, num_actions) =
+        with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let meta = ShardMeta {
+        variant: cfg.game.name().into(),
+        rules: toml::to_string(&cfg.game.rules_table())?,
+        limits: toml::to_string(&cfg.game.limits_table())?,
+        encoding_version: ENCODING_VERSION,
+        code_version: code_version(),
+        encoding_len,
+        num_actions,
+        run_id: run_id.clone(),
+        seed: args.seed,
+    };
+    let mut record = json!({
+        "run_id": run_id,
+        "variant": cfg.game.name(),
+        "seed": args.seed,
+        "threads": args.threads,
+        "games": args.games,
+        "evaluator": format!("{:?}", args.evaluator).to_lowercase(),
+        "encoding_version": ENCODING_VERSION,
+        "code_version": code_version(),
+        "started_unix": now_secs(),
+        "config": cfg.to_toml(),
+        "finished": false,
+    });
+    let run_file = args.out.join(format!("run-{run_id}.json"));
+    write_atomic(
+        &args.out.join(format!("config-{run_id}.toml")),
+        cfg.to_toml().as_bytes(),
+    )?;
+    write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+
+    let bar = ProgressBar::new(args.games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} games ({per_sec}, ETA {eta}) {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let on_progress = |s: &Summary| {
+        bar.set_position(s.games);
+        bar.set_message(format!(
+            "{:.0} positions/s",
+            s.positions as f64 / s.seconds.max(1e-9)
+        ));
+    };
+    let threads = args.threads;
+    let summary = with_game!(&cfg.game, g => match args.evaluator {
+        EvaluatorKind::Uniform => selfplay(g, &settings, &meta, args.out, 0, args.games, threads, |_| UniformEvaluator, on_progress),
+        EvaluatorKind::Rollout => selfplay(g, &settings, &meta, args.out, 0, args.games, threads,
+            |w| RolloutEvaluator::new(args.seed ^ (w as u64).wrapping_mul(0x9E37_79B9)), on_progress),
+    })?;
+    bar.finish_and_clear();
+
+    let [south, draws, north] = summary.results;
+    let pct = |x: u64| 100.0 * x as f64 / summary.games.max(1) as f64;
+    println!("run               {run_id}");
+    println!("games             {}", summary.games);
+    println!("positions         {}", summary.positions);
+    println!("average length    {:.1} plies", summary.mean_length());
+    println!(
+        "first player      {:.1}% win, {:.1}% draw, {:.1}% loss",
+        pct(south),
+        pct(draws),
+        pct(north)
+    );
+    println!("capped games      {}", summary.capped);
+    println!(
+        "shards            {} in {}",
+        summary.shards.len(),
+        args.out.display()
+    );
+    println!(
+        "speed             {:.1} games/s, {:.0} positions/s on {threads} threads",
+        summary.games as f64 / summary.seconds.max(1e-9),
+        summary.positions as f64 / summary.seconds.max(1e-9)
+    );
+    record["finished"] = json!(true);
+    record["finished_unix"] = json!(now_secs());
+    record["summary"] = json!({
+        "games": summary.games,
+        "positions": summary.positions,
+        "south_draw_north": summary.results,
+        "capped": summary.capped,
+        "seconds": summary.seconds,
+        "shards": summary.shards.iter().map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).collect::<Vec<_>>(),
+    });
+    write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+    Ok(summary)
+}
