@@ -99,6 +99,35 @@ enum BenchCommand {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// MCTS simulations per second from the start position, one thread, random rollouts.
+    Mcts {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Simulations per search.
+        #[arg(long, default_value_t = 10_000)]
+        simulations: u32,
+        /// Searches to time.
+        #[arg(long, default_value_t = 5)]
+        repeats: u32,
+        /// Selection rule (uct matches OpenSpiel's MCTSBot).
+        #[arg(long, value_enum, default_value_t = SelectionArg::Uct)]
+        selection: SelectionArg,
+        /// Exploration constant.
+        #[arg(long, default_value_t = 2.0)]
+        c: f32,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write the result as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum SelectionArg {
+    Puct,
+    Uct,
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -146,6 +175,32 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     json,
                 },
         } => cmd::bench_engine(&game(&g)?, seconds, seed, json.as_deref()),
+        Command::Bench {
+            what:
+                BenchCommand::Mcts {
+                    game: g,
+                    simulations,
+                    repeats,
+                    selection,
+                    c,
+                    seed,
+                    json,
+                },
+        } => {
+            let selection = match selection {
+                SelectionArg::Puct => mankala_selfplay::Selection::Puct,
+                SelectionArg::Uct => mankala_selfplay::Selection::Uct,
+            };
+            cmd::bench_mcts(
+                &game(&g)?,
+                simulations,
+                repeats,
+                selection,
+                c,
+                seed,
+                json.as_deref(),
+            )
+        }
     }
 }
 

@@ -212,3 +212,136 @@ fn bench_engine_reports_playouts() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("playouts/s/core"));
 }
+
+#[test]
+fn selfplay_writes_shards_a_run_record_and_a_summary() {
+    let out = std::env::temp_dir().join(format!("mankala-cli-selfplay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let cfg = config_file(
+        "sp",
+        "variant = \"kalah\"\n[search]\nsimulations = 8\n[selfplay]\ngames_per_shard = 3\n",
+    );
+    let o = mankala(&[
+        "selfplay",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--games",
+        "7",
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("games             7"), "{text}");
+    assert!(text.contains("first player"), "{text}");
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let shards: Vec<&String> = names.iter().filter(|n| n.ends_with(".parquet")).collect();
+    assert_eq!(
+        shards,
+        [
+            "shard-00000.parquet",
+            "shard-00001.parquet",
+            "shard-00002.parquet"
+        ]
+    );
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")), "{names:?}");
+    let run = names
+        .iter()
+        .find(|n| n.starts_with("run-") && n.ends_with(".json"))
+        .expect("run record");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join(run)).unwrap()).unwrap();
+    assert_eq!(record["finished"], true);
+    assert_eq!(record["seed"], 5);
+    assert_eq!(record["summary"]["games"], 7);
+    let config = names
+        .iter()
+        .find(|n| n.starts_with("config-"))
+        .expect("resolved config");
+    let resolved = std::fs::read_to_string(out.join(config)).unwrap();
+    assert!(
+        resolved.contains("simulations = 8") && resolved.contains("seeds_per_hole = 4"),
+        "{resolved}"
+    );
+    // The resolved config loads again as a config.
+    let o2 = mankala(&["show", "--config", out.join(config).to_str().unwrap()]);
+    assert!(o2.status.success(), "{}", stderr(&o2));
+
+    // A second run into the same directory continues the shard numbers.
+    let o = mankala(&[
+        "selfplay",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--games",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--seed",
+        "6",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.join("shard-00003.parquet").exists());
+
+    // The files read unchanged in Python's Parquet readers, where they are installed.
+    if Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        let check = Command::new("python3")
+            .arg(repo("scripts/check_parquet.py"))
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}{}",
+            stdout(&check),
+            stderr(&check)
+        );
+        eprintln!("{}", stdout(&check));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn selfplay_rejects_bad_settings_by_name() {
+    let cfg = config_file("spbad", "variant = \"oware\"\n[search]\nsimulations = 0\n");
+    let o = mankala(&[
+        "selfplay",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--games",
+        "1",
+        "--out",
+        "/tmp/unused",
+    ]);
+    assert_fails_with(
+        &o,
+        &["spbad.toml", "[search] simulations = 0", "expected 1 to"],
+    );
+    let cfg = config_file(
+        "spbad2",
+        "variant = \"oware\"\n[selfplay]\ntemprature = 1.0\n",
+    );
+    let o = mankala(&[
+        "selfplay",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--games",
+        "1",
+        "--out",
+        "/tmp/unused",
+    ]);
+    assert_fails_with(&o, &["spbad2.toml", "temprature"]);
+}

@@ -94,3 +94,75 @@ pub fn bench_engine(
     }
     Ok(())
 }
+
+/// `mankala bench mcts`: one search of `simulations` simulations from the start position,
+/// one thread, random-rollout leaves (one playout each), repeated `repeats` times.
+pub fn bench_mcts(
+    game: &AnyGame,
+    simulations: u32,
+    repeats: u32,
+    selection: mankala_selfplay::Selection,
+    c: f32,
+    seed: u64,
+    json_path: Option<&Path>,
+) -> Result<()> {
+    let cfg = mankala_selfplay::SearchConfig {
+        simulations,
+        selection,
+        c_puct: c,
+        ..Default::default()
+    };
+    let (total_sims, seconds, nodes) = with_game!(game, g => time_searches(g, &cfg, repeats, seed));
+    let rate = total_sims as f64 / seconds;
+    println!("variant          {}", game.name());
+    println!("selection        {selection:?}, c = {c}");
+    println!("simulations      {simulations} x {repeats}");
+    println!("tree nodes       {nodes}");
+    println!("simulations/s    {rate:.0}");
+    if let Some(path) = json_path {
+        let value = json!({
+            "variant": game.name(),
+            "simulations": simulations,
+            "repeats": repeats,
+            "simulations_per_s": rate,
+            "tree_nodes": nodes,
+        });
+        std::fs::write(path, format!("{value}\n"))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Times `repeats` searches from the start; returns simulations, seconds and the last tree size.
+fn time_searches<G: Game>(
+    g: &G,
+    cfg: &mankala_selfplay::SearchConfig,
+    repeats: u32,
+    seed: u64,
+) -> (u64, f64, usize) {
+    use mankala_selfplay::mcts::{Search, Select};
+    use mankala_selfplay::{Evaluator, RolloutEvaluator};
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut eval = RolloutEvaluator::new(seed);
+    let mut out = Vec::with_capacity(1);
+    let (mut sims, mut seconds, mut nodes) = (0u64, 0.0, 0usize);
+    for _ in 0..repeats.max(1) {
+        let start = Instant::now();
+        let mut search: Search<G> = Search::new(cfg.clone(), g.initial_state());
+        search.start(cfg.simulations, None, &mut rng);
+        loop {
+            match search.select() {
+                Select::Leaf(leaf) => {
+                    eval.evaluate(g, std::slice::from_ref(&leaf.state), &mut out);
+                    search.expand(leaf.node, &leaf.state, &out[0], &mut rng);
+                }
+                Select::Terminal | Select::Blocked => {}
+                Select::Done => break,
+            }
+        }
+        seconds += start.elapsed().as_secs_f64();
+        sims += search.simulations() as u64;
+        nodes = search.tree_size();
+    }
+    (sims, seconds, nodes)
+}
