@@ -4,7 +4,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use mankala_engine::AnyGame;
+use mankala_models::NetworkConfig;
 use mankala_selfplay::{SearchConfig, SelfplayConfig};
+use mankala_train::TrainConfig;
 use serde::Deserialize;
 
 /// A config file as written: the variant and its tables.
@@ -20,6 +22,10 @@ struct ConfigFile {
     search: toml::Table,
     #[serde(default)]
     selfplay: toml::Table,
+    #[serde(default)]
+    network: toml::Table,
+    #[serde(default)]
+    train: toml::Table,
 }
 
 /// A config with every table checked and every default filled in.
@@ -31,6 +37,10 @@ pub struct Resolved {
     pub search: SearchConfig,
     /// `[selfplay]`.
     pub selfplay: SelfplayConfig,
+    /// `[network]`.
+    pub network: NetworkConfig,
+    /// `[train]`.
+    pub train: TrainConfig,
 }
 
 impl Resolved {
@@ -40,6 +50,8 @@ impl Resolved {
             game,
             search: SearchConfig::default(),
             selfplay: SelfplayConfig::default(),
+            network: NetworkConfig::default(),
+            train: TrainConfig::default(),
         }
     }
 
@@ -58,6 +70,8 @@ impl Resolved {
         let table = |v: &dyn erased::Ser| v.table();
         t.insert("search".into(), toml::Value::Table(table(&self.search)));
         t.insert("selfplay".into(), toml::Value::Table(table(&self.selfplay)));
+        t.insert("network".into(), toml::Value::Table(table(&self.network)));
+        t.insert("train".into(), toml::Value::Table(table(&self.train)));
         toml::to_string(&t).expect("a table serializes")
     }
 }
@@ -100,6 +114,8 @@ pub fn parse(text: &str) -> Result<Resolved> {
         game: AnyGame::from_tables(&file.variant, &file.rules, &file.limits)?,
         search: SearchConfig::from_table(&file.search)?,
         selfplay: SelfplayConfig::from_table(&file.selfplay)?,
+        network: NetworkConfig::from_table(&file.network).map_err(anyhow::Error::msg)?,
+        train: TrainConfig::from_table(&file.train).map_err(anyhow::Error::msg)?,
     })
 }
 

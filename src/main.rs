@@ -72,9 +72,30 @@ enum Command {
         /// Seed of the run (default: from the clock; it is printed and recorded).
         #[arg(long)]
         seed: Option<u64>,
-        /// What the search evaluates leaves with.
+        /// What the search evaluates leaves with (without --model).
         #[arg(long, value_enum, default_value_t = cmd::selfplay::EvaluatorKind::Rollout)]
         evaluator: cmd::selfplay::EvaluatorKind,
+        /// A trained model (`model.bpk` with its `model.json`) to search with.
+        #[arg(long, short)]
+        model: Option<PathBuf>,
+    },
+    /// Train the policy-value network on self-play shards (resumes from a checkpoint in --out).
+    Train {
+        /// The variant's config file (`configs/<variant>.toml`).
+        #[arg(long, short)]
+        config: PathBuf,
+        /// Directory of self-play shards.
+        #[arg(long, short)]
+        data: PathBuf,
+        /// Output directory: checkpoints, the final model, metrics.csv.
+        #[arg(long, short)]
+        out: PathBuf,
+        /// Training steps in all (default: the config's `[train] steps`).
+        #[arg(long)]
+        steps: Option<u64>,
+        /// Seed of the data order and initialization.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Measure speed.
     Bench {
@@ -141,6 +162,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             threads,
             seed,
             evaluator,
+            model,
         } => {
             let cfg = config::load(&path)?;
             let threads = threads
@@ -159,8 +181,19 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 threads,
                 seed,
                 evaluator,
+                model: model.as_deref(),
             };
             cmd::selfplay::run(&cfg, &args).map(|_| ())
+        }
+        Command::Train {
+            config: path,
+            data,
+            out,
+            steps,
+            seed,
+        } => {
+            let cfg = config::load(&path)?;
+            cmd::train::run(&cfg, &data, &out, steps, seed)
         }
         Command::Variants => cmd::variants(),
         Command::Show { game: g, moves } => cmd::show(&game(&g)?, &moves),

@@ -512,3 +512,50 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// Rows in a shard, from its footer (no data read).
+///
+/// # Errors
+/// [`DataError`] naming the file.
+pub fn count_rows(path: &Path) -> Result<u64, DataError> {
+    let file = File::open(path).map_err(|source| DataError::Io {
+        path: path.into(),
+        source,
+    })?;
+    let builder =
+        ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| DataError::Parquet {
+            path: path.into(),
+            message: e.to_string(),
+        })?;
+    Ok(builder.metadata().file_metadata().num_rows().max(0) as u64)
+}
+
+/// The finished shards (`*.parquet`, not `*.parquet.tmp`) in `dir` and its direct
+/// subdirectories, in name order (oldest first for `mankala selfplay` and `loop` output).
+///
+/// # Errors
+/// When a directory cannot be read.
+pub fn list_shards(dir: &Path) -> Result<Vec<PathBuf>, DataError> {
+    let io = |source| DataError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    for entry in fs::read_dir(dir).map_err(io)? {
+        let p = entry.map_err(io)?.path();
+        if p.is_dir() {
+            dirs.push(p);
+        }
+    }
+    for d in dirs {
+        for entry in fs::read_dir(&d).map_err(io)? {
+            let p = entry.map_err(io)?.path();
+            if p.extension().is_some_and(|e| e == "parquet") && p.is_file() {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}

@@ -109,3 +109,60 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
         }
     }
 }
+
+/// A policy-value network: batched inference on the CPU. Clones share the weights, so every
+/// worker thread gets its own clone of one loaded model.
+#[derive(Clone, Debug)]
+pub struct NetworkEvaluator {
+    net: mankala_models::PolicyValueNet,
+    device: burn::tensor::Device,
+    features: Vec<f32>,
+    legal: Vec<f32>,
+}
+
+impl NetworkEvaluator {
+    /// An evaluator running `net` on the CPU device.
+    pub fn new(net: mankala_models::PolicyValueNet) -> Self {
+        NetworkEvaluator {
+            net,
+            device: mankala_models::device(),
+            features: Vec::new(),
+            legal: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for NetworkEvaluator {
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        out.clear();
+        if states.is_empty() {
+            return;
+        }
+        let (enc, n) = (game.encoding_len(), game.num_actions());
+        self.features.clear();
+        self.features.resize(states.len() * enc, 0.0);
+        self.legal.clear();
+        self.legal.resize(states.len() * n, 0.0);
+        for (i, s) in states.iter().enumerate() {
+            s.encode(&mut self.features[i * enc..(i + 1) * enc]);
+            for a in s.legal_mask().iter() {
+                self.legal[i * n + a as usize] = 1.0;
+            }
+        }
+        let (p, v) = mankala_models::net::infer(
+            &self.net,
+            &self.device,
+            self.features.clone(),
+            self.legal.clone(),
+            states.len(),
+        );
+        for (i, value) in v.iter().enumerate() {
+            let mut e = Evaluation {
+                priors: [0.0; MAX_ACTIONS],
+                value: *value,
+            };
+            e.priors[..n].copy_from_slice(&p[i * n..(i + 1) * n]);
+            out.push(e);
+        }
+    }
+}

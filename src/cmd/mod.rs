@@ -2,6 +2,7 @@
 
 mod bench;
 pub mod selfplay;
+pub mod train;
 
 use std::io::{BufWriter, Write};
 use std::time::Instant;

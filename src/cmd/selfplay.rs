@@ -35,6 +35,8 @@ pub struct SelfplayArgs<'a> {
     pub seed: u64,
     /// The evaluator.
     pub evaluator: EvaluatorKind,
+    /// A trained model to search with instead (overrides `evaluator`).
+    pub model: Option<&'a Path>,
 }
 
 fn now_secs() -> u64 {
@@ -105,13 +107,40 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
         ));
     };
     let threads = args.threads;
+    if let Some(model) = args.model {
+        let expected = mankala_models::Expected {
+            variant: cfg.game.name(),
+            rules: &meta.rules,
+            encoding_version: ENCODING_VERSION,
+            encoding_len,
+            num_actions,
+        };
+        let (net, _) = mankala_models::file::load(model, &expected, &mankala_models::device())?;
+        record["model"] = json!(model.display().to_string());
+        write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+        let evaluator = mankala_selfplay::NetworkEvaluator::new(net);
+        let summary = with_game!(&cfg.game, g =>
+            selfplay(g, &settings, &meta, args.out, 0, args.games, threads, |_| evaluator.clone(), on_progress))?;
+        bar.finish_and_clear();
+        return finish(args, &run_id, &run_file, record, summary);
+    }
     let summary = with_game!(&cfg.game, g => match args.evaluator {
         EvaluatorKind::Uniform => selfplay(g, &settings, &meta, args.out, 0, args.games, threads, |_| UniformEvaluator, on_progress),
         EvaluatorKind::Rollout => selfplay(g, &settings, &meta, args.out, 0, args.games, threads,
             |w| RolloutEvaluator::new(args.seed ^ (w as u64).wrapping_mul(0x9E37_79B9)), on_progress),
     })?;
     bar.finish_and_clear();
+    finish(args, &run_id, &run_file, record, summary)
+}
 
+fn finish(
+    args: &SelfplayArgs<'_>,
+    run_id: &str,
+    run_file: &Path,
+    mut record: serde_json::Value,
+    summary: Summary,
+) -> Result<Summary> {
+    let threads = args.threads;
     let [south, draws, north] = summary.results;
     let pct = |x: u64| 100.0 * x as f64 / summary.games.max(1) as f64;
     println!("run               {run_id}");
@@ -145,6 +174,6 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
         "seconds": summary.seconds,
         "shards": summary.shards.iter().map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).collect::<Vec<_>>(),
     });
-    write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+    write_atomic(run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
     Ok(summary)
 }

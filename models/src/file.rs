@@ -1,0 +1,222 @@
+//! Model files: burnpack weights (`<name>.bpk`) with a JSON sidecar (`<name>.json`) that says
+//! what the weights are for. Loading checks the sidecar against what the caller expects, so
+//! a model of another variant, encoding or shape is a clear error, never a silent mismatch.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use burn::module::Module;
+use burn::tensor::Device;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::config::NetworkConfig;
+use crate::net::PolicyValueNet;
+
+/// Version of the model file layout.
+pub const MODEL_FORMAT_VERSION: u32 = 1;
+
+/// What a model file is for; stored beside the weights.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ModelMeta {
+    /// Layout version of the model file.
+    pub format_version: u32,
+    /// Variant name.
+    pub variant: String,
+    /// The rule options, as a TOML `[rules]` table.
+    pub rules: String,
+    /// The engine's encoding version.
+    pub encoding_version: u32,
+    /// Input length.
+    pub encoding_len: usize,
+    /// Policy outputs.
+    pub num_actions: usize,
+    /// The network's shape.
+    pub network: NetworkConfig,
+    /// Training steps taken.
+    pub step: u64,
+    /// Training samples seen.
+    pub samples: u64,
+    /// The data it was trained on (shard directories or run ids).
+    pub trained_on: Vec<String>,
+    /// The code version that wrote it.
+    pub code_version: String,
+}
+
+/// A model file that cannot be written, read, or used here.
+#[derive(Debug, Error)]
+pub enum ModelError {
+    /// The operating system refused.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The sidecar is not a mankala model description.
+    #[error("{path}: not a mankala model description: {message}")]
+    Sidecar {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The model is for something else than asked.
+    #[error("{path}: model is for {what} {found}, expected {expected}")]
+    Mismatch {
+        /// The sidecar.
+        path: PathBuf,
+        /// Which property differs.
+        what: &'static str,
+        /// The model's.
+        found: String,
+        /// The caller's.
+        expected: String,
+    },
+    /// The weights file is missing, corrupt, or does not fit the described network.
+    #[error("{path}: cannot load weights: {message}")]
+    Weights {
+        /// The file.
+        path: PathBuf,
+        /// What burn said.
+        message: String,
+    },
+}
+
+/// The two files of a model named by `path` (with or without an extension).
+pub fn model_paths(path: &Path) -> (PathBuf, PathBuf) {
+    (path.with_extension("bpk"), path.with_extension("json"))
+}
+
+/// Saves weights and sidecar, each through a temporary file and a rename; the sidecar is
+/// written last, so a model with a sidecar is always whole.
+///
+/// # Errors
+/// [`ModelError`] naming the file.
+pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), ModelError> {
+    let (weights, sidecar) = model_paths(path);
+    let tmp_weights = weights.with_extension("bpk.tmp");
+    net.clone()
+        .save_file(&tmp_weights)
+        .map_err(|e| ModelError::Weights {
+            path: tmp_weights.clone(),
+            message: e.to_string(),
+        })?;
+    fs::rename(&tmp_weights, &weights).map_err(|source| ModelError::Io {
+        path: weights.clone(),
+        source,
+    })?;
+    let tmp_sidecar = sidecar.with_extension("json.tmp");
+    let text = serde_json::to_string_pretty(meta).expect("metadata serializes");
+    fs::write(&tmp_sidecar, text).map_err(|source| ModelError::Io {
+        path: tmp_sidecar.clone(),
+        source,
+    })?;
+    fs::rename(&tmp_sidecar, &sidecar).map_err(|source| ModelError::Io {
+        path: sidecar.clone(),
+        source,
+    })?;
+    Ok(())
+}
+
+/// Reads a model's sidecar.
+///
+/// # Errors
+/// [`ModelError`] naming the file.
+pub fn read_meta(path: &Path) -> Result<ModelMeta, ModelError> {
+    let (_, sidecar) = model_paths(path);
+    let text = fs::read_to_string(&sidecar).map_err(|source| ModelError::Io {
+        path: sidecar.clone(),
+        source,
+    })?;
+    let meta: ModelMeta = serde_json::from_str(&text).map_err(|e| ModelError::Sidecar {
+        path: sidecar.clone(),
+        message: e.to_string(),
+    })?;
+    if meta.format_version != MODEL_FORMAT_VERSION {
+        return Err(ModelError::Mismatch {
+            path: sidecar,
+            what: "model format version",
+            found: meta.format_version.to_string(),
+            expected: MODEL_FORMAT_VERSION.to_string(),
+        });
+    }
+    Ok(meta)
+}
+
+/// What a caller needs a model to be.
+#[derive(Clone, Debug)]
+pub struct Expected<'a> {
+    /// Variant name.
+    pub variant: &'a str,
+    /// Rule options as TOML.
+    pub rules: &'a str,
+    /// Encoding version.
+    pub encoding_version: u32,
+    /// Input length.
+    pub encoding_len: usize,
+    /// Policy outputs.
+    pub num_actions: usize,
+}
+
+/// Loads a model onto `device`, checking it is for what `expected` says.
+///
+/// # Errors
+/// [`ModelError::Mismatch`] naming the first property that differs, or another
+/// [`ModelError`] naming the file.
+pub fn load(
+    path: &Path,
+    expected: &Expected<'_>,
+    device: &Device,
+) -> Result<(PolicyValueNet, ModelMeta), ModelError> {
+    let meta = read_meta(path)?;
+    let (weights, sidecar) = model_paths(path);
+    let mismatch = |what, found: String, expected: String| ModelError::Mismatch {
+        path: sidecar.clone(),
+        what,
+        found,
+        expected,
+    };
+    if meta.variant != expected.variant {
+        return Err(mismatch(
+            "variant",
+            meta.variant.clone(),
+            expected.variant.into(),
+        ));
+    }
+    let (mine, theirs) = (normalize_toml(&meta.rules), normalize_toml(expected.rules));
+    if mine != theirs {
+        return Err(mismatch(
+            "rules",
+            meta.rules.trim().replace('\n', ", "),
+            expected.rules.trim().replace('\n', ", "),
+        ));
+    }
+    if meta.encoding_version != expected.encoding_version {
+        return Err(mismatch(
+            "encoding version",
+            meta.encoding_version.to_string(),
+            expected.encoding_version.to_string(),
+        ));
+    }
+    if meta.encoding_len != expected.encoding_len || meta.num_actions != expected.num_actions {
+        return Err(mismatch(
+            "shape (inputs x actions)",
+            format!("{} x {}", meta.encoding_len, meta.num_actions),
+            format!("{} x {}", expected.encoding_len, expected.num_actions),
+        ));
+    }
+    let net = PolicyValueNet::new(&meta.network, meta.encoding_len, meta.num_actions, device)
+        .try_load_file(&weights)
+        .map_err(|e| ModelError::Weights {
+            path: weights.clone(),
+            message: e.to_string(),
+        })?;
+    Ok((net, meta))
+}
+
+fn normalize_toml(text: &str) -> Option<toml::Table> {
+    toml::from_str(text).ok()
+}

@@ -1,0 +1,16 @@
+//! Networks for mankala: the policy-value network over the engine's encoding ([`net`]), its
+//! settings ([`config`]), and model files with a metadata sidecar ([`file`]). CPU only, on
+//! burn's `flex` backend.
+
+pub mod config;
+pub mod file;
+pub mod net;
+
+pub use config::NetworkConfig;
+pub use file::{Expected, ModelError, ModelMeta};
+pub use net::PolicyValueNet;
+
+/// The CPU device every model runs on.
+pub fn device() -> burn::tensor::Device {
+    burn::tensor::Device::flex()
+}

@@ -1,0 +1,315 @@
+//! The training loop: batches from the window, masked policy cross-entropy plus value MSE,
+//! AdamW, checkpoints written atomically, and resume from the latest checkpoint.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use burn::module::Module;
+use burn::optim::{AdamWConfig, GradientsParams};
+use burn::tensor::{Device, Tensor, TensorData};
+use mankala_models::NetworkConfig;
+use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
+use mankala_models::net::{PolicyValueNet, loss};
+use mankala_selfplay::data::Row;
+use serde::{Deserialize, Serialize};
+
+use crate::TrainError;
+use crate::config::TrainConfig;
+use crate::window::{Sampler, select};
+
+/// What the trainer needs to know beyond its settings.
+#[derive(Debug)]
+pub struct TrainOptions<'a> {
+    /// Directory of self-play shards.
+    pub data: &'a Path,
+    /// Output directory: checkpoints, final model, metrics.
+    pub out: &'a Path,
+    /// Total steps of the run (resuming continues up to it).
+    pub steps: u64,
+    /// Seed of the data order and initialization.
+    pub seed: u64,
+    /// Variant name, rules TOML, encoding version, input length and actions.
+    pub expected: Expected<'a>,
+    /// Network shape (for a fresh start; a checkpoint keeps its own).
+    pub network: NetworkConfig,
+    /// Trainer settings.
+    pub train: TrainConfig,
+    /// Code version recorded in model files.
+    pub code_version: String,
+}
+
+/// The state saved with every checkpoint.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct TrainSummary {
+    /// Steps taken.
+    pub step: u64,
+    /// Samples seen.
+    pub samples: u64,
+    /// Mean training policy loss over the last metrics interval.
+    pub policy_loss: f32,
+    /// Mean training value loss over the last metrics interval.
+    pub value_loss: f32,
+    /// Validation policy loss at the last checkpoint (NaN without validation rows).
+    pub val_policy_loss: f32,
+    /// Validation value loss at the last checkpoint.
+    pub val_value_loss: f32,
+    /// Training samples per second over this run's steps.
+    pub samples_per_s: f64,
+    /// Whether this run resumed from a checkpoint.
+    pub resumed: bool,
+}
+
+/// Paths of the files a run keeps in its output directory.
+pub fn checkpoint_paths(out: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    (
+        out.join("checkpoint"),
+        out.join("optimizer.bpk"),
+        out.join("train-state.json"),
+    )
+}
+
+/// Tensors of a batch on `device`: features [B, E], mask [B, A], policy [B, A], value [B, 1],
+/// policy weight [B, 1].
+fn tensors(
+    rows: &[Row],
+    device: &Device,
+) -> (Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>) {
+    let b = rows.len();
+    let e = rows[0].features.len();
+    let a = rows[0].policy.len();
+    let features: Vec<f32> = rows
+        .iter()
+        .flat_map(|r| r.features.iter().copied())
+        .collect();
+    let mask: Vec<f32> = rows
+        .iter()
+        .flat_map(|r| r.legal.iter().map(|&l| f32::from(u8::from(l))))
+        .collect();
+    let policy: Vec<f32> = rows.iter().flat_map(|r| r.policy.iter().copied()).collect();
+    let value: Vec<f32> = rows.iter().map(|r| r.value_target).collect();
+    let weight: Vec<f32> = rows
+        .iter()
+        .map(|r| f32::from(u8::from(r.full_search)))
+        .collect();
+    let t =
+        |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), device);
+    (
+        t(features, [b, e]),
+        t(mask, [b, a]),
+        t(policy, [b, a]),
+        t(value, [b, 1]),
+        t(weight, [b, 1]),
+    )
+}
+
+fn scalar(t: Tensor<1>) -> f32 {
+    t.into_data()
+        .try_into_vec::<f32>()
+        .map(|v| v[0])
+        .unwrap_or(f32::NAN)
+}
+
+/// Mean policy and value loss of `net` (validation mode) over `rows`.
+fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize) -> (f32, f32) {
+    if rows.is_empty() {
+        return (f32::NAN, f32::NAN);
+    }
+    let device = mankala_models::device();
+    let valid = net.valid();
+    let (mut p, mut v, mut n) = (0.0, 0.0, 0.0);
+    for chunk in rows.chunks(batch) {
+        let (x, m, pi, z, w) = tensors(chunk, &device);
+        let (_, pl, vl) = loss(&valid, x, m, pi, z, w);
+        let k = chunk.len() as f32;
+        p += scalar(pl) * k;
+        v += scalar(vl) * k;
+        n += k;
+    }
+    (p / n, v / n)
+}
+
+fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), TrainError> {
+    let tmp = path.with_extension("json.tmp");
+    let io = |source| TrainError::Io {
+        path: tmp.clone(),
+        source,
+    };
+    let mut f = fs::File::create(&tmp).map_err(io)?;
+    f.write_all(
+        serde_json::to_string_pretty(value)
+            .expect("serializes")
+            .as_bytes(),
+    )
+    .map_err(io)?;
+    f.sync_all().map_err(io)?;
+    fs::rename(&tmp, path).map_err(|source| TrainError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Trains (or resumes training) and writes the final model as `out/model.{bpk,json}`.
+/// `progress(step, total, summary)` is called after every step.
+///
+/// # Errors
+/// [`TrainError`] naming the data, checkpoint or output file at fault.
+pub fn train(
+    opts: &TrainOptions<'_>,
+    mut progress: impl FnMut(u64, u64, &TrainSummary),
+) -> Result<TrainSummary, TrainError> {
+    let out = opts.out;
+    fs::create_dir_all(out).map_err(|source| TrainError::Io {
+        path: out.to_path_buf(),
+        source,
+    })?;
+    let tc = &opts.train;
+    let device = mankala_models::device().autodiff();
+    let (ckpt_model, ckpt_optim, ckpt_state) = checkpoint_paths(out);
+
+    let window = select(
+        opts.data,
+        tc.window,
+        opts.expected.variant,
+        opts.expected.encoding_version,
+    )?;
+    if window.meta.encoding_len != opts.expected.encoding_len
+        || window.meta.num_actions != opts.expected.num_actions
+    {
+        return Err(TrainError::Mismatch(format!(
+            "{}: data of shape {} x {}, expected {} x {}",
+            opts.data.display(),
+            window.meta.encoding_len,
+            window.meta.num_actions,
+            opts.expected.encoding_len,
+            opts.expected.num_actions
+        )));
+    }
+    let trained_on = vec![opts.data.display().to_string()];
+    let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
+    let (mut net, mut summary, network) = if ckpt_state.exists() {
+        let text = fs::read_to_string(&ckpt_state).map_err(|source| TrainError::Io {
+            path: ckpt_state.clone(),
+            source,
+        })?;
+        let mut summary: TrainSummary = serde_json::from_str(&text).map_err(|e| {
+            TrainError::Mismatch(format!(
+                "{}: not a checkpoint record: {e}",
+                ckpt_state.display()
+            ))
+        })?;
+        let (net, meta) = file::load(&ckpt_model, &opts.expected, &device)?;
+        optim = optim.load(&ckpt_optim).map_err(|e| {
+            TrainError::Mismatch(format!(
+                "{}: cannot load optimizer state: {e}",
+                ckpt_optim.display()
+            ))
+        })?;
+        summary.resumed = true;
+        (net, summary, meta.network)
+    } else {
+        let net = PolicyValueNet::new(
+            &opts.network,
+            opts.expected.encoding_len,
+            opts.expected.num_actions,
+            &device,
+        );
+        (net, TrainSummary::default(), opts.network.clone())
+    };
+    let mut sampler = Sampler::new(
+        window,
+        tc.shuffle_buffer,
+        tc.validation_fraction,
+        tc.validation_rows,
+        opts.seed ^ summary.step,
+    );
+    let metrics_path = out.join("metrics.csv");
+    let new_metrics = !metrics_path.exists();
+    let mut metrics = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&metrics_path)
+        .map_err(|source| TrainError::Io {
+            path: metrics_path.clone(),
+            source,
+        })?;
+    let io_m = |source| TrainError::Io {
+        path: metrics_path.clone(),
+        source,
+    };
+    if new_metrics {
+        writeln!(metrics, "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,samples_per_s")
+            .map_err(io_m)?;
+    }
+    let meta_for = |summary: &TrainSummary| ModelMeta {
+        format_version: MODEL_FORMAT_VERSION,
+        variant: opts.expected.variant.into(),
+        rules: opts.expected.rules.into(),
+        encoding_version: opts.expected.encoding_version,
+        encoding_len: opts.expected.encoding_len,
+        num_actions: opts.expected.num_actions,
+        network: network.clone(),
+        step: summary.step,
+        samples: summary.samples,
+        trained_on: trained_on.clone(),
+        code_version: opts.code_version.clone(),
+    };
+    let start = Instant::now();
+    let first_step = summary.step;
+    let (mut sum_p, mut sum_v, mut count) = (0.0f32, 0.0f32, 0u32);
+    while summary.step < opts.steps {
+        let rows = sampler.batch(tc.batch_size)?;
+        let lr = tc.learning_rate_at(summary.step, opts.steps);
+        let (x, m, pi, z, w) = tensors(&rows, &device);
+        let (_, pl, vl) = loss(&net, x, m, pi, z, w);
+        let total = pl.clone() + vl.clone() * tc.value_weight;
+        let grads = GradientsParams::from_grads(total.backward(), &net);
+        net = optim.step(lr, net, grads);
+        sum_p += scalar(pl);
+        sum_v += scalar(vl);
+        count += 1;
+        summary.step += 1;
+        summary.samples += rows.len() as u64;
+        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+        summary.samples_per_s = (summary.step - first_step) as f64 * tc.batch_size as f64 / elapsed;
+        if summary.step % tc.checkpoint_every == 0 || summary.step == opts.steps {
+            summary.policy_loss = sum_p / count as f32;
+            summary.value_loss = sum_v / count as f32;
+            (sum_p, sum_v, count) = (0.0, 0.0, 0);
+            let (vp, vv) = evaluate(&net, &sampler.validation, tc.batch_size);
+            summary.val_policy_loss = vp;
+            summary.val_value_loss = vv;
+            writeln!(
+                metrics,
+                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.1}",
+                summary.step,
+                summary.samples,
+                summary.policy_loss + summary.value_loss * tc.value_weight,
+                summary.policy_loss,
+                summary.value_loss,
+                vp,
+                vv,
+                summary.samples_per_s
+            )
+            .map_err(io_m)?;
+            // Weights and optimizer first, the record that points at them last.
+            file::save(&net, &meta_for(&summary), &ckpt_model)?;
+            let tmp = ckpt_optim.with_extension("bpk.tmp");
+            optim.save(&tmp).map_err(|e| {
+                TrainError::Mismatch(format!(
+                    "{}: cannot save optimizer state: {e}",
+                    tmp.display()
+                ))
+            })?;
+            fs::rename(&tmp, &ckpt_optim).map_err(|source| TrainError::Io {
+                path: ckpt_optim.clone(),
+                source,
+            })?;
+            write_json(&ckpt_state, &summary)?;
+        }
+        progress(summary.step, opts.steps, &summary);
+    }
+    file::save(&net, &meta_for(&summary), &out.join("model"))?;
+    Ok(summary)
+}

@@ -1,0 +1,411 @@
+//! The trainer learns, and model files round-trip and refuse to be misused.
+
+use std::path::{Path, PathBuf};
+
+use mankala_engine::variants::{Kalah, Oware, OwareState};
+use mankala_engine::{ENCODING_VERSION, Game, Player, State};
+use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
+use mankala_models::net::infer;
+use mankala_models::{NetworkConfig, PolicyValueNet};
+use mankala_selfplay::data::{Row, ShardMeta, write_shard};
+use mankala_selfplay::run::selfplay;
+use mankala_selfplay::{RolloutEvaluator, SearchConfig, SelfplayConfig, Settings};
+use mankala_train::{TrainConfig, TrainOptions, train};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mankala-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn rules_of(game: &mankala_engine::AnyGame) -> String {
+    toml::to_string(&game.rules_table()).unwrap()
+}
+
+fn shard_meta<G: Game>(g: &G, rules: &str) -> ShardMeta {
+    ShardMeta {
+        variant: g.name().into(),
+        rules: rules.into(),
+        limits: String::new(),
+        encoding_version: ENCODING_VERSION,
+        code_version: "test".into(),
+        encoding_len: g.encoding_len(),
+        num_actions: g.num_actions(),
+        run_id: "test".into(),
+        seed: 0,
+    }
+}
+
+fn row_of<G: Game>(g: &G, s: &G::State, policy: Vec<f32>, value: f32, id: u64) -> Row {
+    let mut features = vec![0.0; g.encoding_len()];
+    s.encode(&mut features);
+    let mask = s.legal_mask();
+    Row {
+        run_id: "test".into(),
+        generation: 0,
+        game_id: id,
+        ply: s.ply(),
+        to_move: s.to_move().index() as u8,
+        features,
+        legal: (0..g.num_actions())
+            .map(|a| mask.contains(a as u16))
+            .collect(),
+        policy,
+        value_target: value,
+        root_value: 0.0,
+        simulations: 1,
+        full_search: true,
+        outcome: 0,
+        result: "draw".into(),
+        game_length: 0,
+    }
+}
+
+fn small_train(steps: u64) -> TrainConfig {
+    TrainConfig {
+        steps,
+        batch_size: 64,
+        learning_rate: 3e-3,
+        warmup_steps: 10,
+        shuffle_buffer: 2_000,
+        validation_fraction: 0.0,
+        checkpoint_every: 50,
+        ..TrainConfig::default()
+    }
+}
+
+fn options<'a>(
+    data: &'a Path,
+    out: &'a Path,
+    steps: u64,
+    expected: Expected<'a>,
+) -> TrainOptions<'a> {
+    TrainOptions {
+        data,
+        out,
+        steps,
+        seed: 3,
+        expected,
+        network: NetworkConfig {
+            width: 64,
+            blocks: 1,
+            value_width: 32,
+        },
+        train: small_train(steps),
+        code_version: "test".into(),
+    }
+}
+
+/// South to move; South's F (action 5, 4 seeds) sows into North's a..d, making 2s and 3s
+/// there: a capture of 10 that takes South from 16 to 26, past half of 48: the game is won.
+fn winning_capture_position(g: &Oware) -> OwareState {
+    let pits = [1, 0, 0, 1, 0, 4, 1, 2, 2, 1, 0, 5];
+    // Board 17, scores 16 + 15 = 31: 48 in all.
+    OwareState::from_parts(g, pits, [16, 15], Player::South).unwrap()
+}
+
+#[test]
+fn policy_learns_an_immediate_winning_capture() {
+    let any = mankala_engine::AnyGame::by_name("oware").unwrap();
+    let mankala_engine::AnyGame::Oware(g) = any else {
+        unreachable!()
+    };
+    let rules = rules_of(&any);
+    let target = winning_capture_position(&g);
+    let mut after = target.clone();
+    after.play(5).unwrap();
+    assert!(after.is_terminal(), "the capture ends the game:\n{after}");
+
+    // The position, with the winning move as target, among random positions with uniform
+    // targets: the network must tell it apart from the rest by its features.
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut rows = Vec::new();
+    for i in 0..400u64 {
+        let mut p = vec![0.0; 6];
+        p[5] = 1.0;
+        rows.push(row_of(&g, &target, p, 1.0, i));
+        let mut s = g.initial_state();
+        for _ in 0..rng.random_range(0..40) {
+            let m = s.legal_mask();
+            if m.is_empty() {
+                break;
+            }
+            s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
+        }
+        if s.is_terminal() {
+            continue;
+        }
+        let m = s.legal_mask();
+        let policy = (0..6)
+            .map(|a| {
+                if m.contains(a) {
+                    1.0 / m.count() as f32
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        rows.push(row_of(&g, &s, policy, 0.0, 10_000 + i));
+    }
+    let data = temp_dir("capture-data");
+    write_shard(
+        &data.join("shard-00000.parquet"),
+        &shard_meta(&g, &rules),
+        &rows,
+    )
+    .unwrap();
+    let out = temp_dir("capture-out");
+    let expected = Expected {
+        variant: "oware",
+        rules: &rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    let summary = train(&options(&data, &out, 150, expected.clone()), |_, _, _| {}).unwrap();
+    assert_eq!(summary.step, 150);
+
+    let (net, meta) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
+    assert_eq!(meta.step, 150);
+    let mut features = vec![0.0; 14];
+    target.encode(&mut features);
+    let legal: Vec<f32> = (0..6)
+        .map(|a| f32::from(u8::from(target.legal_mask().contains(a))))
+        .collect();
+    let (p, _) = infer(&net, &mankala_models::device(), features, legal, 1);
+    let best = (0..6).max_by(|&a, &b| p[a].total_cmp(&p[b])).unwrap();
+    assert_eq!(best, 5, "policy {p:?}");
+    assert!(p[5] > 0.6, "policy {p:?}");
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
+    let any = mankala_engine::AnyGame::by_name("kalah").unwrap();
+    let mankala_engine::AnyGame::Kalah(g) = any else {
+        unreachable!()
+    };
+    let rules = rules_of(&any);
+    let data = temp_dir("value-data");
+    let settings = Settings {
+        search: SearchConfig {
+            simulations: 16,
+            ..SearchConfig::default()
+        },
+        selfplay: SelfplayConfig {
+            games_per_shard: 100,
+            ..SelfplayConfig::default()
+        },
+        run_id: "value".into(),
+        generation: 0,
+        seed: 9,
+    };
+    let meta = shard_meta(&g, &rules);
+    selfplay(
+        &g,
+        &settings,
+        &meta,
+        &data,
+        0,
+        300,
+        2,
+        |w| RolloutEvaluator::new(w as u64),
+        |_| {},
+    )
+    .unwrap();
+    let out = temp_dir("value-out");
+    let expected = Expected {
+        variant: "kalah",
+        rules: &rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    train(&options(&data, &out, 300, expected.clone()), |_, _, _| {}).unwrap();
+    let (net, _) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
+
+    // Decided positions: one player already holds more than half the seeds in his store.
+    let mut rng = SmallRng::seed_from_u64(77);
+    let (mut right, mut total) = (0, 0);
+    while total < 200 {
+        let mut s = g.initial_state();
+        while !s.is_terminal() {
+            let snap = s.snapshot();
+            if let Some(leader) = (0..2).find(|&p| snap.stores[p] > 24) {
+                let mut features = vec![0.0; 14];
+                s.encode(&mut features);
+                let legal: Vec<f32> = (0..6)
+                    .map(|a| f32::from(u8::from(s.legal_mask().contains(a))))
+                    .collect();
+                let (_, v) = infer(&net, &mankala_models::device(), features, legal, 1);
+                let mover_leads = leader == s.to_move().index();
+                right += usize::from((v[0] > 0.0) == mover_leads);
+                total += 1;
+                break;
+            }
+            let m = s.legal_mask();
+            s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
+        }
+    }
+    assert!(
+        right * 100 / total >= 75,
+        "right sign in {right} of {total} decided positions"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+fn meta_for(variant: &str, rules: &str, network: NetworkConfig) -> ModelMeta {
+    ModelMeta {
+        format_version: MODEL_FORMAT_VERSION,
+        variant: variant.into(),
+        rules: rules.into(),
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        network,
+        step: 7,
+        samples: 70,
+        trained_on: vec!["somewhere".into()],
+        code_version: "test".into(),
+    }
+}
+
+#[test]
+fn save_and_load_give_identical_outputs() {
+    let device = mankala_models::device();
+    let cfg = NetworkConfig {
+        width: 32,
+        blocks: 2,
+        value_width: 16,
+    };
+    let net = PolicyValueNet::new(&cfg, 14, 6, &device);
+    let dir = temp_dir("roundtrip");
+    let rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
+    file::save(&net, &meta_for("kalah", &rules, cfg), &dir.join("m")).unwrap();
+    let expected = Expected {
+        variant: "kalah",
+        rules: &rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    let (back, meta) = file::load(&dir.join("m"), &expected, &device).unwrap();
+    assert_eq!(meta.step, 7);
+    let g = Kalah {
+        rules: Default::default(),
+        limits: Kalah::DEFAULT_LIMITS,
+    };
+    let s = g.initial_state();
+    let mut f = vec![0.0; 14];
+    s.encode(&mut f);
+    let features: Vec<f32> = (0..4)
+        .flat_map(|k| f.iter().map(move |x| x * (k as f32 + 1.0)))
+        .collect();
+    let legal = vec![1.0; 24];
+    let a = infer(&net, &device, features.clone(), legal.clone(), 4);
+    let b = infer(&back, &device, features, legal, 4);
+    assert_eq!(a, b);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_model_for_something_else_is_refused_by_name() {
+    let device = mankala_models::device();
+    let cfg = NetworkConfig {
+        width: 16,
+        blocks: 0,
+        value_width: 8,
+    };
+    let net = PolicyValueNet::new(&cfg, 14, 6, &device);
+    let dir = temp_dir("mismatch");
+    let kalah_rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
+    file::save(
+        &net,
+        &meta_for("kalah", &kalah_rules, cfg.clone()),
+        &dir.join("k"),
+    )
+    .unwrap();
+
+    let oware = Expected {
+        variant: "oware",
+        rules: "",
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    let err = file::load(&dir.join("k"), &oware, &device)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("k.json") && err.contains("variant kalah") && err.contains("expected oware"),
+        "{err}"
+    );
+
+    let other_rules = "empty_capture = true\nseeds_per_hole = 4\n";
+    let exp = Expected {
+        variant: "kalah",
+        rules: other_rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    let err = file::load(&dir.join("k"), &exp, &device)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("rules"), "{err}");
+
+    let exp = Expected {
+        variant: "kalah",
+        rules: &kalah_rules,
+        encoding_version: ENCODING_VERSION + 1,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    let err = file::load(&dir.join("k"), &exp, &device)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("encoding version"), "{err}");
+
+    // Weights that do not fit the sidecar's network.
+    let wider = meta_for(
+        "kalah",
+        &kalah_rules,
+        NetworkConfig {
+            width: 32,
+            blocks: 0,
+            value_width: 8,
+        },
+    );
+    std::fs::write(dir.join("k.json"), serde_json::to_string(&wider).unwrap()).unwrap();
+    let exp = Expected {
+        variant: "kalah",
+        rules: &kalah_rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    };
+    let err = file::load(&dir.join("k"), &exp, &device)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("k.bpk") && err.contains("cannot load weights"),
+        "{err}"
+    );
+
+    // A truncated weights file.
+    let mut ok = meta_for("kalah", &kalah_rules, cfg);
+    ok.step = 1;
+    std::fs::write(dir.join("k.json"), serde_json::to_string(&ok).unwrap()).unwrap();
+    let bytes = std::fs::read(dir.join("k.bpk")).unwrap();
+    std::fs::write(dir.join("k.bpk"), &bytes[..bytes.len() / 2]).unwrap();
+    let err = file::load(&dir.join("k"), &exp, &device)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("k.bpk"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
