@@ -120,6 +120,21 @@ enum BenchCommand {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// Network inference and training-step speed.
+    Network {
+        /// The variant's config file (its `[network]` shape is measured).
+        #[arg(long, short)]
+        config: PathBuf,
+        /// Seconds per measurement.
+        #[arg(long, short, default_value_t = 3.0)]
+        seconds: f64,
+        /// Threads for the shared-model measurement.
+        #[arg(long, short, default_value_t = 2)]
+        threads: usize,
+        /// Also write the results as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// MCTS simulations per second from the start position, one thread, random rollouts.
     Mcts {
         #[command(flatten)]
@@ -208,6 +223,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     json,
                 },
         } => cmd::bench_engine(&game(&g)?, seconds, seed, json.as_deref()),
+        Command::Bench {
+            what:
+                BenchCommand::Network {
+                    config: path,
+                    seconds,
+                    threads,
+                    json,
+                },
+        } => cmd::bench_network(&config::load(&path)?, seconds, threads, json.as_deref()),
         Command::Bench {
             what:
                 BenchCommand::Mcts {

@@ -345,3 +345,222 @@ fn selfplay_rejects_bad_settings_by_name() {
     ]);
     assert_fails_with(&o, &["spbad2.toml", "temprature"]);
 }
+
+/// A config for `variant` with every count shrunk, for end-to-end runs.
+fn tiny_config(name: &str, variant: &str, steps: u64) -> PathBuf {
+    config_file(
+        name,
+        &format!(
+            "variant = \"{variant}\"\n[search]\nsimulations = 4\n[selfplay]\ngames_per_shard = 2\n\
+             [network]\nwidth = 16\nblocks = 1\nvalue_width = 8\n\
+             [train]\nsteps = {steps}\nbatch_size = 16\nshuffle_buffer = 64\nwarmup_steps = 1\ncheckpoint_every = 2\nvalidation_fraction = 0.2\n"
+        ),
+    )
+}
+
+#[test]
+fn selfplay_with_a_trained_network_runs_on_every_variant() {
+    for v in ["oware", "kalah", "lane", "ndoto", "enkeshui"] {
+        let dir = std::env::temp_dir().join(format!("mankala-cli-nn-{v}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cfg = tiny_config(&format!("nn-{v}"), v, 4);
+        let cfg = cfg.to_str().unwrap();
+        let (data, model, data2) = (dir.join("data"), dir.join("model"), dir.join("data2"));
+        let o = mankala(&[
+            "selfplay",
+            "-c",
+            cfg,
+            "-g",
+            "6",
+            "-o",
+            data.to_str().unwrap(),
+            "-t",
+            "2",
+            "--seed",
+            "1",
+        ]);
+        assert!(o.status.success(), "{v} selfplay: {}", stderr(&o));
+        let o = mankala(&[
+            "train",
+            "-c",
+            cfg,
+            "-d",
+            data.to_str().unwrap(),
+            "-o",
+            model.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{v} train: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("steps             4"),
+            "{v}: {}",
+            stdout(&o)
+        );
+        let metrics = std::fs::read_to_string(model.join("metrics.csv")).unwrap();
+        assert_eq!(
+            metrics.lines().count(),
+            3,
+            "{v}: header and two checkpoints:\n{metrics}"
+        );
+        let o = mankala(&[
+            "selfplay",
+            "-c",
+            cfg,
+            "-g",
+            "3",
+            "-o",
+            data2.to_str().unwrap(),
+            "-t",
+            "2",
+            "--seed",
+            "2",
+            "--model",
+            model.join("model").to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{v} selfplay --model: {}", stderr(&o));
+        assert!(stdout(&o).contains("games             3"), "{v}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn a_model_of_another_variant_is_refused() {
+    let dir = std::env::temp_dir().join(format!("mankala-cli-wrongmodel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let kalah = tiny_config("wm-kalah", "kalah", 2);
+    let oware = tiny_config("wm-oware", "oware", 2);
+    let (data, model) = (dir.join("data"), dir.join("model"));
+    assert!(
+        mankala(&[
+            "selfplay",
+            "-c",
+            kalah.to_str().unwrap(),
+            "-g",
+            "4",
+            "-o",
+            data.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        mankala(&[
+            "train",
+            "-c",
+            kalah.to_str().unwrap(),
+            "-d",
+            data.to_str().unwrap(),
+            "-o",
+            model.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let o = mankala(&[
+        "selfplay",
+        "-c",
+        oware.to_str().unwrap(),
+        "-g",
+        "1",
+        "-o",
+        dir.join("x").to_str().unwrap(),
+        "--model",
+        model.join("model").to_str().unwrap(),
+    ]);
+    assert_fails_with(&o, &["model.json", "variant kalah", "expected oware"]);
+    // Training oware on kalah data is refused too, naming the shard.
+    let o = mankala(&[
+        "train",
+        "-c",
+        oware.to_str().unwrap(),
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        dir.join("m2").to_str().unwrap(),
+    ]);
+    assert_fails_with(
+        &o,
+        &[
+            "data/shard-0000",
+            ".parquet",
+            "variant kalah, expected oware",
+        ],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn training_killed_after_a_checkpoint_resumes_from_it() {
+    let dir = std::env::temp_dir().join(format!("mankala-cli-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cfg = tiny_config("resume", "kalah", 100_000);
+    let (data, model) = (dir.join("data"), dir.join("model"));
+    assert!(
+        mankala(&[
+            "selfplay",
+            "-c",
+            cfg.to_str().unwrap(),
+            "-g",
+            "10",
+            "-o",
+            data.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
+        .args([
+            "train",
+            "-c",
+            cfg.to_str().unwrap(),
+            "-d",
+            data.to_str().unwrap(),
+            "-o",
+            model.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait (bounded) for a checkpoint past step 2, then kill the run.
+    let state = model.join("train-state.json");
+    let mut step_at_kill = 0;
+    for _ in 0..600 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        if let Ok(text) = std::fs::read_to_string(&state)
+            && let Ok(v) = serde_json::from_str::<serde_json::Value>(&text)
+            && v["step"].as_u64().unwrap_or(0) >= 4
+        {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+            step_at_kill = v["step"].as_u64().unwrap();
+            break;
+        }
+    }
+    assert!(step_at_kill >= 4, "no checkpoint appeared");
+    let _ = child.kill();
+    // Every file under a final name is whole: the checkpoint model loads.
+    let target = step_at_kill + 4;
+    let o = mankala(&[
+        "train",
+        "-c",
+        cfg.to_str().unwrap(),
+        "-d",
+        data.to_str().unwrap(),
+        "-o",
+        model.to_str().unwrap(),
+        "--steps",
+        &target.to_string(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!("steps             {target} (resumed)")),
+        "{}",
+        stdout(&o)
+    );
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(model.join("model.json")).unwrap()).unwrap();
+    assert_eq!(meta["step"].as_u64(), Some(target));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -166,3 +166,112 @@ fn time_searches<G: Game>(
     }
     (sims, seconds, nodes)
 }
+
+/// `mankala bench network`: inference positions/s at several batch sizes (one thread), the
+/// bare training step on in-memory tensors, and batched inference on `threads` threads
+/// sharing one model.
+pub fn bench_network(
+    cfg: &crate::config::Resolved,
+    seconds: f64,
+    threads: usize,
+    json_path: Option<&Path>,
+) -> Result<()> {
+    use burn::optim::{AdamWConfig, GradientsParams};
+    use burn::tensor::{Tensor, TensorData};
+    use mankala_models::PolicyValueNet;
+    use mankala_models::net::{infer, loss};
+
+    let (enc, actions) = with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let device = mankala_models::device();
+    let net = PolicyValueNet::new(&cfg.network, enc, actions, &device);
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut random = |n: usize| (0..n).map(|_| rng.random::<f32>()).collect::<Vec<f32>>();
+    let timed = |f: &mut dyn FnMut() -> usize| {
+        let start = Instant::now();
+        let mut done = 0;
+        while start.elapsed().as_secs_f64() < seconds {
+            done += f();
+        }
+        done as f64 / start.elapsed().as_secs_f64()
+    };
+    let mut results = serde_json::Map::new();
+    println!(
+        "variant {}, network {:?}, {enc} inputs, {actions} actions",
+        cfg.game.name(),
+        cfg.network
+    );
+    for batch in [1usize, 8, 32, 256] {
+        let features = random(batch * enc);
+        let legal = vec![1.0; batch * actions];
+        let rate = timed(&mut || {
+            let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
+            batch
+        });
+        println!("inference batch {batch:>3}: {rate:>10.0} positions/s (1 thread)");
+        results.insert(format!("inference_b{batch}"), json!(rate));
+    }
+    let batch = 16usize;
+    let features = random(batch * enc);
+    let start = Instant::now();
+    let counts: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                let (net, device, features) = (net.clone(), device.clone(), features.clone());
+                s.spawn(move || {
+                    let legal = vec![1.0; batch * actions];
+                    let mut n = 0;
+                    while start.elapsed().as_secs_f64() < seconds {
+                        let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
+                        n += batch;
+                    }
+                    n
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let shared = counts.iter().sum::<usize>() as f64 / start.elapsed().as_secs_f64();
+    println!(
+        "inference batch  16: {shared:>10.0} positions/s ({threads} threads sharing one model)"
+    );
+    results.insert("inference_b16_shared".into(), json!(shared));
+    results.insert("threads".into(), json!(threads));
+
+    let ad = device.clone().autodiff();
+    let mut model = PolicyValueNet::new(&cfg.network, enc, actions, &ad);
+    let mut optim = AdamWConfig::new().init();
+    let b = 256usize;
+    let t = |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), &ad);
+    let (x, p) = (random(b * enc), random(b * actions));
+    let psum: Vec<f32> = p
+        .chunks(actions)
+        .flat_map(|r| {
+            let s: f32 = r.iter().sum();
+            r.iter().map(move |v| v / s).collect::<Vec<_>>()
+        })
+        .collect();
+    let z = random(b);
+    let train_rate = timed(&mut || {
+        let (_, pl, vl) = loss(
+            &model,
+            t(x.clone(), [b, enc]),
+            t(vec![1.0; b * actions], [b, actions]),
+            t(psum.clone(), [b, actions]),
+            t(z.clone(), [b, 1]),
+            t(vec![1.0; b], [b, 1]),
+        );
+        let grads = GradientsParams::from_grads((pl + vl).backward(), &model);
+        model = optim.step(1e-3, model.clone(), grads);
+        b
+    });
+    println!("bare train step batch 256: {train_rate:>10.0} samples/s (in-memory tensors)");
+    results.insert("train_step_b256".into(), json!(train_rate));
+    if let Some(path) = json_path {
+        std::fs::write(path, format!("{}\n", serde_json::Value::Object(results)))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}

@@ -13,7 +13,7 @@ use mankala_engine::perft::perft as count;
 use mankala_engine::{AnyGame, Game, State, VARIANTS, with_game};
 use serde_json::json;
 
-pub use bench::{bench_engine, bench_mcts};
+pub use bench::{bench_engine, bench_mcts, bench_network};
 
 /// `mankala variants`.
 pub fn variants() -> Result<()> {

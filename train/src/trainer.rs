@@ -48,17 +48,38 @@ pub struct TrainSummary {
     /// Samples seen.
     pub samples: u64,
     /// Mean training policy loss over the last metrics interval.
+    #[serde(with = "nan_as_null")]
     pub policy_loss: f32,
     /// Mean training value loss over the last metrics interval.
+    #[serde(with = "nan_as_null")]
     pub value_loss: f32,
     /// Validation policy loss at the last checkpoint (NaN without validation rows).
+    #[serde(with = "nan_as_null")]
     pub val_policy_loss: f32,
     /// Validation value loss at the last checkpoint.
+    #[serde(with = "nan_as_null")]
     pub val_value_loss: f32,
     /// Training samples per second over this run's steps.
     pub samples_per_s: f64,
     /// Whether this run resumed from a checkpoint.
     pub resumed: bool,
+}
+
+/// JSON has no NaN: a missing loss (no validation rows) is written as `null`.
+mod nan_as_null {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &f32, s: S) -> Result<S::Ok, S::Error> {
+        if v.is_finite() {
+            s.serialize_f32(*v)
+        } else {
+            s.serialize_none()
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+        Ok(Option::<f32>::deserialize(d)?.unwrap_or(f32::NAN))
+    }
 }
 
 /// Paths of the files a run keeps in its output directory.
