@@ -483,6 +483,11 @@ impl<G: Game> Search<G> {
                 for (p, &v) in policy.iter_mut().zip(&visits) {
                     *p = v as f32 / total as f32;
                 }
+            } else {
+                // A one-simulation search only evaluated the root: its priors are the policy.
+                for c in first..first + n {
+                    policy[self.nodes[c].action as usize] = self.nodes[c].prior;
+                }
             }
         }
         SearchResult {
@@ -545,9 +550,18 @@ impl<G: Game> Search<G> {
                 })
                 .map(|c| self.nodes[c].action);
         }
+        // Without visits (a one-simulation search), the priors stand in for them.
+        let unvisited = kids.clone().all(|c| self.nodes[c].visits == 0);
         let weights: Vec<f64> = kids
             .clone()
-            .map(|c| (self.nodes[c].visits as f64).powf(1.0 / t as f64))
+            .map(|c| {
+                let n = if unvisited {
+                    self.nodes[c].prior as f64
+                } else {
+                    self.nodes[c].visits as f64
+                };
+                n.powf(1.0 / t as f64)
+            })
             .collect();
         let total: f64 = weights.iter().sum();
         if total <= 0.0 {
