@@ -77,14 +77,35 @@ impl RolloutEvaluator {
     }
 }
 
+/// A small fast hasher (the Fx hash of rustc) for seeding playouts from positions.
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Plays uniformly random actions to the end; the result for `player`.
 pub fn random_playout<S: State>(mut s: S, rng: &mut SmallRng) -> f32 {
     let player = s.to_move();
     loop {
-        if let Some(o) = s.outcome() {
-            return o.value_for(player);
-        }
         let mask = s.legal_mask();
+        if mask.is_empty() {
+            return s.outcome().map_or(0.0, |o| o.value_for(player));
+        }
         let a = mask
             .nth(rng.random_range(0..mask.count()))
             .expect("a legal action");
@@ -96,7 +117,7 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
     fn evaluate(&mut self, _game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
         out.clear();
         for s in states {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
+            let mut h = FxHasher(0);
             s.hash(&mut h);
             let mut rng = SmallRng::seed_from_u64(h.finish() ^ self.seed);
             let total: f32 = (0..self.rollouts)

@@ -138,8 +138,9 @@ impl KalahState {
         ]
     }
 
+    #[inline]
     fn row_empty(&self) -> bool {
-        row_sum(&self.cells, Player::South, N) == 0 || row_sum(&self.cells, Player::North, N) == 0
+        self.cells[..N].iter().all(|&c| c == 0) || self.cells[N..HOLES].iter().all(|&c| c == 0)
     }
 }
 
@@ -151,15 +152,20 @@ impl State for KalahState {
         self.ply
     }
     fn legal_mask(&self) -> ActionMask {
-        let mut out = ActionMask::default();
-        if !self.is_terminal() {
-            for rel in 0..N {
-                if self.cells[board::hole(self.to_move, rel, N)] > 0 {
-                    out.insert(rel as Action);
-                }
-            }
+        let own = board::hole(self.to_move, 0, N);
+        let mut bits = 0u64;
+        for (rel, &c) in self.cells[own..own + N].iter().enumerate() {
+            bits |= u64::from(c != 0) << rel;
         }
-        out
+        // The mover's row is not empty here exactly when `bits != 0`.
+        let opp = board::hole(self.to_move.other(), 0, N);
+        if bits == 0
+            || self.cells[opp..opp + N].iter().all(|&c| c == 0)
+            || self.ply >= self.game.limits.max_plies
+        {
+            return ActionMask::default();
+        }
+        ActionMask(bits)
     }
     fn play_unchecked(&mut self, action: Action) {
         let mover = self.to_move;
@@ -187,6 +193,10 @@ impl State for KalahState {
             self.to_move = mover.other();
         }
         self.ply += 1;
+    }
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.row_empty() || self.ply >= self.game.limits.max_plies
     }
     fn outcome(&self) -> Option<Outcome> {
         if self.row_empty() {
