@@ -52,6 +52,37 @@ pub fn encode_rows(pits: &[u8], mover: Player, n: usize, scale: f32, out: &mut [
     }
 }
 
+/// Writes the rows (as [`encode_rows`]) and then the mover's and the opponent's store,
+/// scaled, into `out[..2n + 2]`.
+#[inline]
+pub fn encode_rows_and_stores(
+    pits: &[u8],
+    stores: [u8; 2],
+    mover: Player,
+    n: usize,
+    scale: f32,
+    out: &mut [f32],
+) {
+    encode_rows(pits, mover, n, scale, out);
+    out[2 * n] = stores[mover.index()] as f32 * scale;
+    out[2 * n + 1] = stores[mover.other().index()] as f32 * scale;
+}
+
+/// The notation of the mover's hole `rel`: its label.
+pub fn hole_name(mover: Player, rel: usize, n: usize) -> String {
+    label(hole(mover, rel, n), n).to_string()
+}
+
+/// A snapshot of a two-row position without hands or hole owners.
+pub fn snapshot(pits: &[u8], stores: [u8; 2]) -> crate::game::Snapshot {
+    crate::game::Snapshot {
+        pits: pits.iter().map(|&s| s as u32).collect(),
+        stores: [stores[0] as u32, stores[1] as u32],
+        in_hand: [0, 0],
+        owners: None,
+    }
+}
+
 /// Draws a two-row board: North's row on top (read right to left from South's side), South's
 /// below, labels outside, stores on the right. `mark` may tag a hole with one character.
 pub fn draw(

@@ -6,9 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, side};
 use crate::error::ConfigError;
-use crate::game::{
-    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
-};
+use crate::game::{Action, ActionMask, Cap, Game, Limits, Outcome, Player, Snapshot, State};
 use crate::sow::{Direction, Ring, Track, advance, sow};
 use crate::variants::Status;
 
@@ -383,18 +381,8 @@ impl State for EnkeshuiState {
         }
     }
     fn outcome(&self) -> Option<Outcome> {
-        match self.status {
-            Status::Over => Some(Outcome::by_scores(self.scores())),
-            Status::Capped(cap) => Some(Outcome {
-                result: GameResult::Capped(cap),
-                scores: self.scores(),
-            }),
-            Status::Playing if self.ply >= self.game.limits.max_plies => Some(Outcome {
-                result: GameResult::Capped(Cap::Plies),
-                scores: self.scores(),
-            }),
-            Status::Playing => None,
-        }
+        self.status
+            .outcome(self.ply, self.game.limits.max_plies, || self.scores())
     }
     fn encode(&self, out: &mut [f32]) {
         let n = self.n();
@@ -427,7 +415,7 @@ impl State for EnkeshuiState {
         } else if a == 2 * n + 1 {
             "no-x".to_string()
         } else if a < n {
-            board::label(board::hole(self.to_move, a, n), n).to_string()
+            board::hole_name(self.to_move, a, n)
         } else {
             format!("{}<", board::label(board::hole(self.to_move, a - n, n), n))
         }

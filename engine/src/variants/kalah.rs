@@ -211,21 +211,18 @@ impl State for KalahState {
         }
     }
     fn encode(&self, out: &mut [f32]) {
+        let stores = [self.cells[STORE], self.cells[STORE + 1]];
         let scale = 1.0 / self.game.total_seeds() as f32;
-        board::encode_rows(&self.cells, self.to_move, N, scale, out);
-        out[HOLES] = self.cells[STORE + self.to_move.index()] as f32 * scale;
-        out[HOLES + 1] = self.cells[STORE + self.to_move.other().index()] as f32 * scale;
+        board::encode_rows_and_stores(&self.cells[..HOLES], stores, self.to_move, N, scale, out);
     }
     fn action_to_string(&self, action: Action) -> String {
-        board::label(board::hole(self.to_move, action as usize, N), N).to_string()
+        board::hole_name(self.to_move, action as usize, N)
     }
     fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            pits: self.cells[..HOLES].iter().map(|&s| s as u32).collect(),
-            stores: [self.cells[STORE] as u32, self.cells[STORE + 1] as u32],
-            in_hand: [0, 0],
-            owners: None,
-        }
+        board::snapshot(
+            &self.cells[..HOLES],
+            [self.cells[STORE], self.cells[STORE + 1]],
+        )
     }
 }
 

@@ -26,6 +26,31 @@ pub(crate) enum Status {
     Capped(crate::game::Cap),
 }
 
+impl Status {
+    /// The outcome of a game in this status at `ply` under a cap of `max_plies`; the final
+    /// scores are computed only for a finished game.
+    pub(crate) fn outcome(
+        self,
+        ply: u32,
+        max_plies: u32,
+        scores: impl FnOnce() -> [u32; 2],
+    ) -> Option<crate::game::Outcome> {
+        use crate::game::{Cap, GameResult, Outcome};
+        match self {
+            Status::Over => Some(Outcome::by_scores(scores())),
+            Status::Capped(cap) => Some(Outcome {
+                result: GameResult::Capped(cap),
+                scores: scores(),
+            }),
+            Status::Playing if ply >= max_plies => Some(Outcome {
+                result: GameResult::Capped(Cap::Plies),
+                scores: scores(),
+            }),
+            Status::Playing => None,
+        }
+    }
+}
+
 /// What `mankala variants` says of a variant.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {

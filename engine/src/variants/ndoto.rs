@@ -6,9 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum, side};
 use crate::error::ConfigError;
-use crate::game::{
-    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
-};
+use crate::game::{Action, ActionMask, Cap, Game, Limits, Outcome, Player, Snapshot, State};
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
 
@@ -177,35 +175,24 @@ impl State for NdotoState {
         self.check_end();
     }
     fn outcome(&self) -> Option<Outcome> {
-        match self.status {
-            Status::Over => Some(Outcome::by_scores(self.scores())),
-            Status::Capped(cap) => Some(Outcome {
-                result: GameResult::Capped(cap),
-                scores: self.scores(),
-            }),
-            Status::Playing if self.ply >= self.game.limits.max_plies => Some(Outcome {
-                result: GameResult::Capped(Cap::Plies),
-                scores: self.scores(),
-            }),
-            Status::Playing => None,
-        }
+        self.status
+            .outcome(self.ply, self.game.limits.max_plies, || self.scores())
     }
     fn encode(&self, out: &mut [f32]) {
-        let scale = 1.0 / self.game.total_seeds() as f32;
-        board::encode_rows(&self.pits, self.to_move, N, scale, out);
-        out[HOLES] = self.stores[self.to_move.index()] as f32 * scale;
-        out[HOLES + 1] = self.stores[self.to_move.other().index()] as f32 * scale;
+        board::encode_rows_and_stores(
+            &self.pits,
+            self.stores,
+            self.to_move,
+            N,
+            1.0 / self.game.total_seeds() as f32,
+            out,
+        );
     }
     fn action_to_string(&self, action: Action) -> String {
-        board::label(board::hole(self.to_move, action as usize, N), N).to_string()
+        board::hole_name(self.to_move, action as usize, N)
     }
     fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            pits: self.pits.iter().map(|&s| s as u32).collect(),
-            stores: [self.stores[0] as u32, self.stores[1] as u32],
-            in_hand: [0, 0],
-            owners: None,
-        }
+        board::snapshot(&self.pits, self.stores)
     }
 }
 

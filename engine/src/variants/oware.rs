@@ -225,21 +225,20 @@ impl State for OwareState {
         }
     }
     fn encode(&self, out: &mut [f32]) {
-        let scale = 1.0 / Oware::TOTAL as f32;
-        board::encode_rows(&self.pits, self.to_move, N, scale, out);
-        out[HOLES] = self.scores[self.to_move.index()] as f32 * scale;
-        out[HOLES + 1] = self.scores[self.to_move.other().index()] as f32 * scale;
+        board::encode_rows_and_stores(
+            &self.pits,
+            self.scores,
+            self.to_move,
+            N,
+            1.0 / Oware::TOTAL as f32,
+            out,
+        );
     }
     fn action_to_string(&self, action: Action) -> String {
-        board::label(board::hole(self.to_move, action as usize, N), N).to_string()
+        board::hole_name(self.to_move, action as usize, N)
     }
     fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            pits: self.pits.iter().map(|&s| s as u32).collect(),
-            stores: [self.scores[0] as u32, self.scores[1] as u32],
-            in_hand: [0, 0],
-            owners: None,
-        }
+        board::snapshot(&self.pits, self.scores)
     }
 }
 
