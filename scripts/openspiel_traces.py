@@ -8,8 +8,8 @@ Writes (paths relative to --out, default: the repository root):
   engine/tests/golden/openspiel_kalah.jsonl   250 random games of OpenSpiel `mancala`
   engine/tests/perft/oware.perft              perft counts (plain recursive walk)
   engine/tests/perft/kalah.perft
-in the formats of spec/trace_format.md, converted to mankala's conventions
-(spec/two_row_spec.md, "Common conventions"):
+in the golden-trace and perft formats read by engine/tests/golden.rs and engine/tests/perft.rs, converted to mankala's conventions
+(docs/notation.md):
 
 oware: OpenSpiel houses 0..5 are South's (player 0) from his left, 6..11 North's
   from his left, which is mankala's absolute pit order; OpenSpiel actions are 0..5
@@ -24,7 +24,7 @@ kalah (OpenSpiel `mancala`): board[0] = player 1's store, board[1..6] player 0's
   and move number).
 
 Every state is also cross-checked against state.to_string() and against an
-independent re-implementation of the rules in spec/two_row_spec.md; any
+independent re-implementation of the rules in docs/rules/; any
 disagreement aborts. Statistics about how the games ended go to stdout.
 Random games: seed s uses random.Random(s).choice(state.legal_actions()).
 Output is deterministic (byte-identical on re-runs).

@@ -1,8 +1,11 @@
 //! Golden traces: full games recorded by an independent implementation, replayed here
 //! position by position. `openspiel_*.jsonl` come from OpenSpiel 2.0.2
 //! (`scripts/openspiel_traces.py`); `reference_*.jsonl` from the independent Python reference
-//! of the rules docs (`scripts/reference/`). Format: `docs/data-format.md` does not cover
-//! these; see the scripts' headers.
+//! of the rules docs (`scripts/reference/`). Each line is one game: `{"game", "seed",
+//! "rules", ["limits",] "actions": [relative action indices], "states": [start, after each
+//! action]}`, a state holding `to_move` (null when over), `pits` and `stores` in the order of
+//! `docs/notation.md`, `legal`, `terminal`, `returns`, `scores` (when over) and, for
+//! enkeshui, `bulls` (owner of each hole, -1 none).
 
 mod common;
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Independent Python reference for the two-row games lane, ndoto and enkeshui.
 
-Written from docs spec `two_row_spec.md` (sections Common conventions, lane, ndoto,
-enkeshui, Caps) without looking at the Rust engine. It is meant to be read, not to be fast.
+Written from the project's rules (docs/rules/lane.md, ndoto.md, enkeshui.md and docs/notation.md)
+without looking at the Rust engine. It is meant to be read, not to be fast.
 
-Conventions (from the spec):
+Conventions (docs/notation.md):
 - Players 0 = South (moves first), 1 = North.
 - Absolute pits: South's n pits 0..n-1 from his left, then North's n pits n..2n-1 from his
   left. Counterclockwise = increasing index mod 2n. Opposite of pit i is 2n-1-i.
