@@ -564,3 +564,22 @@ fn training_killed_after_a_checkpoint_resumes_from_it() {
     assert_eq!(meta["step"].as_u64(), Some(target));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_reader_closing_the_pipe_early_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
+        .args(["perft", "--variant", "oware", "--depth", "9"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("depth"));
+    // The reader is gone; the next lines go to a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{err}");
+}
