@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Network benchmark, in one run on one machine, for a variant (default oware):
-#  1. inference positions/s at batch 1, 8, 32, 256 (one thread) and at batch 16 on 2 threads
-#     sharing one model, and the bare training step on in-memory tensors: `mankala bench network`;
+#  1. inference positions/s at batch 1, 8, 32, 256 (one thread) and at self-play's batch
+#     (games per worker x leaves per game) on 2 threads sharing one model, and the bare training step on in-memory tensors: `mankala bench network`;
 #  2. training samples/s end to end (Parquet reading included): `mankala train` on fresh
 #     rollout self-play data;
 #  3. self-play positions/s with the network evaluator at 100 simulations on 2 threads, as
-#     evaluations/s against the bare batched throughput of step 1 (the search's overhead).
+#     evaluations/s against the bare throughput at self-play's batch size from step 1 (the
+#     search's overhead).
 # Prints Markdown for docs/benchmarks.md. Usage: scripts/bench_network.sh [VARIANT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,11 +35,11 @@ print("| measurement | rate |")
 print("| --- | ---: |")
 for b in [1, 8, 32, 256]:
     print(f"| inference, batch {b}, 1 thread | {net[f'inference_b{b}']:.0f} positions/s |")
-print(f"| inference, batch 16, 2 threads sharing one model | {net['inference_b16_shared']:.0f} positions/s |")
+print(f"| inference, batch {net['shared_batch']} (self-play's batch), 2 threads sharing one model | {net['inference_shared']:.0f} positions/s |")
 print(f"| bare train step, batch 256, in-memory tensors | {net['train_step_b256']:.0f} samples/s |")
 print(f"| `mankala train` end to end (Parquet window, batch 256) | {train:.0f} samples/s ({100 * train / net['train_step_b256']:.0f}% of bare) |")
 evals = pos * sims
 print(f"| self-play with the network, {sims} simulations, 2 threads | {pos:.0f} positions/s = {evals:.0f} evaluations/s "
-      f"({100 * evals / net['inference_b16_shared']:.0f}% of bare batch-16 throughput) |")
+      f"({100 * evals / net['inference_shared']:.0f}% of the bare throughput at the same batch) |")
 PY
 rm -rf "$out"

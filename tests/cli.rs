@@ -575,7 +575,9 @@ fn a_reader_closing_the_pipe_early_is_no_panic() {
         .spawn()
         .unwrap();
     let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
     assert!(first.contains("depth"));
     // The reader is gone; the next lines go to a closed pipe.
     let out = child.wait_with_output().unwrap();

@@ -126,7 +126,7 @@ impl Default for SelfplayConfig {
             fast_simulations: 20,
             resign_threshold: None,
             resign_consecutive: 3,
-            games_per_worker: 16,
+            games_per_worker: 64,
             games_per_shard: 200,
         }
     }

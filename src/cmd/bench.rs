@@ -210,7 +210,8 @@ pub fn bench_network(
         println!("inference batch {batch:>3}: {rate:>10.0} positions/s (1 thread)");
         results.insert(format!("inference_b{batch}"), json!(rate));
     }
-    let batch = 16usize;
+    // The batch self-play evaluates: one leaf from each of a worker's games.
+    let batch = (cfg.selfplay.games_per_worker * cfg.search.leaves_per_game) as usize;
     let features = random(batch * enc);
     let start = Instant::now();
     let counts: Vec<usize> = std::thread::scope(|s| {
@@ -235,9 +236,10 @@ pub fn bench_network(
     });
     let shared = counts.iter().sum::<usize>() as f64 / start.elapsed().as_secs_f64();
     println!(
-        "inference batch  16: {shared:>10.0} positions/s ({threads} threads sharing one model)"
+        "inference batch {batch:>3}: {shared:>10.0} positions/s ({threads} threads sharing one model)"
     );
-    results.insert("inference_b16_shared".into(), json!(shared));
+    results.insert("inference_shared".into(), json!(shared));
+    results.insert("shared_batch".into(), json!(batch));
     results.insert("threads".into(), json!(threads));
 
     let ad = device.clone().autodiff();
