@@ -5,6 +5,9 @@
 //! North a..h = 8..15, the hole opposite i is 15-i. Actions: 0..8 anticlockwise, 8..16
 //! clockwise (hole i-8), 16 capture, 17 decline. Stores are [south, north].
 
+mod common;
+
+use common::play;
 use mankala_engine::variants::enkeshui::{EmptyEnd, EnkeshuiStart};
 use mankala_engine::variants::{Enkeshui, EnkeshuiRules, EnkeshuiState};
 use mankala_engine::{Action, AnyGame, Cap, Game, GameResult, Limits, Outcome, Player, State};
@@ -85,26 +88,12 @@ fn check(
     to_move: Option<Player>,
     legal: &[Action],
 ) {
-    let snap = s.snapshot();
-    assert_eq!(snap.pits, pits, "holes\n{s}");
     let mut owners = vec![-1i8; pits.len()];
     for &(h, p) in bulls {
         owners[h] = p.index() as i8;
     }
-    assert_eq!(snap.owners, Some(owners), "bulls\n{s}");
-    assert_eq!(snap.stores, stores, "stores\n{s}");
-    if let Some(p) = to_move {
-        assert_eq!(s.to_move(), p, "player to move\n{s}");
-    }
-    assert_eq!(s.legal_actions().as_slice(), legal, "legal actions\n{s}");
-    if !legal.is_empty() {
-        assert_eq!(s.outcome(), None, "outcome\n{s}");
-    }
-}
-
-#[track_caller]
-fn play(s: &mut EnkeshuiState, a: Action) {
-    s.play(a).expect("legal action");
+    assert_eq!(s.snapshot().owners, Some(owners), "bulls\n{s}");
+    common::check_position(s, pits, stores, to_move, legal);
 }
 
 fn row_twice(row: &[u32]) -> Vec<u32> {

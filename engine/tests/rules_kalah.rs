@@ -4,6 +4,9 @@
 //! Pits in absolute order: South A..F = 0..5, North a..f = 6..11; the pit opposite i is 11-i.
 //! Stores are [south, north].
 
+mod common;
+
+use common::play;
 use mankala_engine::variants::{Kalah, KalahRules, KalahState};
 use mankala_engine::{Action, Cap, Game, GameResult, Limits, Outcome, Player, State};
 
@@ -30,19 +33,7 @@ fn pos(pits: [u8; 12], stores: [u8; 2], to_move: Player) -> KalahState {
 /// actions (and that the game goes on when there are legal actions).
 #[track_caller]
 fn check(s: &KalahState, pits: [u32; 12], stores: [u32; 2], to_move: Player, legal: &[Action]) {
-    let snap = s.snapshot();
-    assert_eq!(snap.pits, pits, "pits\n{s}");
-    assert_eq!(snap.stores, stores, "stores\n{s}");
-    assert_eq!(s.to_move(), to_move, "player to move\n{s}");
-    assert_eq!(s.legal_actions().as_slice(), legal, "legal actions\n{s}");
-    if !legal.is_empty() {
-        assert_eq!(s.outcome(), None, "outcome\n{s}");
-    }
-}
-
-#[track_caller]
-fn play(s: &mut KalahState, a: Action) {
-    s.play(a).expect("legal action");
+    common::check_position(s, &pits, stores, Some(to_move), legal);
 }
 
 // R1: C's 4 seeds go D, E, F, store: South moves again.

@@ -4,6 +4,9 @@
 //! Pits in absolute order: South A..F = 0..5, North a..f = 6..11; the pit opposite i is 11-i.
 //! Stores are [south, north]. 72 counters in all.
 
+mod common;
+
+use common::play;
 use mankala_engine::variants::lane::LaneSetup;
 use mankala_engine::variants::{Lane, LaneRules, LaneState};
 use mankala_engine::{Action, Cap, Game, GameResult, Limits, Outcome, Player, State};
@@ -49,22 +52,8 @@ fn check(
     feeding: bool,
     legal: &[Action],
 ) {
-    let snap = s.snapshot();
-    assert_eq!(snap.pits, pits, "pits\n{s}");
-    assert_eq!(snap.stores, stores, "stores\n{s}");
-    if let Some(p) = to_move {
-        assert_eq!(s.to_move(), p, "player to move\n{s}");
-    }
     assert_eq!(s.is_feeding(), feeding, "feeding\n{s}");
-    assert_eq!(s.legal_actions().as_slice(), legal, "legal actions\n{s}");
-    if !legal.is_empty() {
-        assert_eq!(s.outcome(), None, "outcome\n{s}");
-    }
-}
-
-#[track_caller]
-fn play(s: &mut LaneState, a: Action) {
-    s.play(a).expect("legal action");
+    common::check_position(s, &pits, stores, to_move, legal);
 }
 
 // R1

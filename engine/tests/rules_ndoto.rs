@@ -4,6 +4,9 @@
 //! Pits in absolute order: South A..H = 0..7, North a..h = 8..15; the pit opposite i is 15-i.
 //! Stores are [south, north]. 32 seeds with the default 2 per pit.
 
+mod common;
+
+use common::play;
 use mankala_engine::variants::{Ndoto, NdotoRules, NdotoState};
 use mankala_engine::{Action, Cap, Game, GameResult, Limits, Outcome, Player, State};
 
@@ -46,21 +49,7 @@ fn check(
     to_move: Option<Player>,
     legal: &[Action],
 ) {
-    let snap = s.snapshot();
-    assert_eq!(snap.pits, pits, "pits\n{s}");
-    assert_eq!(snap.stores, stores, "stores\n{s}");
-    if let Some(p) = to_move {
-        assert_eq!(s.to_move(), p, "player to move\n{s}");
-    }
-    assert_eq!(s.legal_actions().as_slice(), legal, "legal actions\n{s}");
-    if !legal.is_empty() {
-        assert_eq!(s.outcome(), None, "outcome\n{s}");
-    }
-}
-
-#[track_caller]
-fn play(s: &mut NdotoState, a: Action) {
-    s.play(a).expect("legal action");
+    common::check_position(s, &pits, stores, to_move, legal);
 }
 
 // R1

@@ -3,6 +3,9 @@
 //!
 //! Holes in absolute order: South A..F = 0..5, North a..f = 6..11; the hole opposite i is 11-i.
 
+mod common;
+
+use common::play;
 use mankala_engine::variants::{Oware, OwareState};
 use mankala_engine::{Action, Cap, Game, GameResult, Limits, Outcome, Player, State};
 
@@ -24,19 +27,7 @@ fn pos(pits: [u8; 12], scores: [u8; 2], to_move: Player) -> OwareState {
 /// actions (and that the game goes on when there are legal actions).
 #[track_caller]
 fn check(s: &OwareState, pits: [u32; 12], scores: [u32; 2], to_move: Player, legal: &[Action]) {
-    let snap = s.snapshot();
-    assert_eq!(snap.pits, pits, "holes\n{s}");
-    assert_eq!(snap.stores, scores, "scores\n{s}");
-    assert_eq!(s.to_move(), to_move, "player to move\n{s}");
-    assert_eq!(s.legal_actions().as_slice(), legal, "legal actions\n{s}");
-    if !legal.is_empty() {
-        assert_eq!(s.outcome(), None, "outcome\n{s}");
-    }
-}
-
-#[track_caller]
-fn play(s: &mut OwareState, a: Action) {
-    s.play(a).expect("legal action");
+    common::check_position(s, &pits, scores, Some(to_move), legal);
 }
 
 // R1

@@ -45,3 +45,31 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
     .map(|(v, r)| (format!("{v} [{}]", r.replace('\n', ", ")), game(v, r)))
     .collect()
 }
+
+/// Asserts a whole position: every hole, both stores, the player to move (when given), the
+/// legal actions, and no outcome while anything is legal.
+#[track_caller]
+pub fn check_position<S: mankala_engine::State>(
+    s: &S,
+    pits: &[u32],
+    stores: [u32; 2],
+    to_move: Option<mankala_engine::Player>,
+    legal: &[mankala_engine::Action],
+) {
+    let snap = s.snapshot();
+    assert_eq!(snap.pits, pits, "holes\n{s}");
+    assert_eq!(snap.stores, stores, "stores\n{s}");
+    if let Some(p) = to_move {
+        assert_eq!(s.to_move(), p, "player to move\n{s}");
+    }
+    assert_eq!(s.legal_actions().as_slice(), legal, "legal actions\n{s}");
+    if !legal.is_empty() {
+        assert_eq!(s.outcome(), None, "outcome\n{s}");
+    }
+}
+
+/// Plays an action that must be legal.
+#[track_caller]
+pub fn play<S: mankala_engine::State>(s: &mut S, a: mankala_engine::Action) {
+    s.play(a).expect("legal action");
+}
