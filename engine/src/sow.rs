@@ -95,17 +95,6 @@ pub fn sow<T: Track>(
     pos
 }
 
-/// The track position `k` steps from `from` in direction `dir` (no skipped cell).
-#[inline]
-pub fn advance<T: Track>(track: &T, from: usize, k: usize, dir: Direction) -> usize {
-    let len = track.len();
-    let k = k % len;
-    match dir {
-        Direction::Forward => (from + k) % len,
-        Direction::Backward => (from + len - k) % len,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +113,5 @@ mod tests {
         let last = sow(&mut cells, &Ring(4), 1, 4, Direction::Backward, Some(1));
         assert_eq!(cells, [2, 0, 1, 1]);
         assert_eq!(last, 0);
-        assert_eq!(advance(&Ring(4), 1, 3, Direction::Backward), 2);
     }
 }

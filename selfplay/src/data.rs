@@ -283,16 +283,29 @@ pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), Da
 /// # Errors
 /// [`DataError`] naming the file and what is missing.
 pub fn read_meta(path: &Path) -> Result<ShardMeta, DataError> {
+    read_footer(path).map(|(meta, _)| meta)
+}
+
+/// Reads a shard's metadata and row count from its footer (no rows).
+///
+/// # Errors
+/// [`DataError`] naming the file and what is missing.
+pub fn read_footer(path: &Path) -> Result<(ShardMeta, u64), DataError> {
+    let builder = open(path)?;
+    let rows = builder.metadata().file_metadata().num_rows().max(0) as u64;
+    Ok((meta_from(path, builder.schema().metadata())?, rows))
+}
+
+/// Opens a Parquet file for reading, naming it in any error.
+fn open(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<File>, DataError> {
     let file = File::open(path).map_err(|source| DataError::Io {
         path: path.into(),
         source,
     })?;
-    let builder =
-        ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| DataError::Parquet {
-            path: path.into(),
-            message: e.to_string(),
-        })?;
-    meta_from(path, builder.schema().metadata())
+    ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| DataError::Parquet {
+        path: path.into(),
+        message: e.to_string(),
+    })
 }
 
 fn meta_from(path: &Path, md: &arrow_schema::Metadata) -> Result<ShardMeta, DataError> {
@@ -337,11 +350,7 @@ pub fn read_shard(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError> {
         path: path.into(),
         message: e.to_string(),
     };
-    let file = File::open(path).map_err(|source| DataError::Io {
-        path: path.into(),
-        source,
-    })?;
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| pq(&e))?;
+    let builder = open(path)?;
     let meta = meta_from(path, builder.schema().metadata())?;
     let want = schema(&meta);
     for f in want.fields() {
@@ -511,23 +520,6 @@ mod tests {
         assert!(err.contains("cut.parquet"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
-}
-
-/// Rows in a shard, from its footer (no data read).
-///
-/// # Errors
-/// [`DataError`] naming the file.
-pub fn count_rows(path: &Path) -> Result<u64, DataError> {
-    let file = File::open(path).map_err(|source| DataError::Io {
-        path: path.into(),
-        source,
-    })?;
-    let builder =
-        ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| DataError::Parquet {
-            path: path.into(),
-            message: e.to_string(),
-        })?;
-    Ok(builder.metadata().file_metadata().num_rows().max(0) as u64)
 }
 
 /// The finished shards (`*.parquet`, not `*.parquet.tmp`) in `dir` and its direct

@@ -187,3 +187,37 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
         }
     }
 }
+
+/// One of the evaluators, chosen at run time (e.g. from the command line).
+#[derive(Clone, Debug)]
+pub enum AnyEvaluator {
+    /// [`UniformEvaluator`].
+    Uniform(UniformEvaluator),
+    /// [`RolloutEvaluator`].
+    Rollout(RolloutEvaluator),
+    /// [`NetworkEvaluator`].
+    Network(NetworkEvaluator),
+}
+
+impl AnyEvaluator {
+    /// The copy worker `w` uses: rollouts get a seed of their own, a network shares weights.
+    pub fn for_worker(&self, w: usize) -> AnyEvaluator {
+        match self {
+            AnyEvaluator::Rollout(r) => AnyEvaluator::Rollout(RolloutEvaluator {
+                seed: r.seed ^ (w as u64).wrapping_mul(0x9E37_79B9),
+                rollouts: r.rollouts,
+            }),
+            other => other.clone(),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for AnyEvaluator {
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        match self {
+            AnyEvaluator::Uniform(e) => Evaluator::<G>::evaluate(e, game, states, out),
+            AnyEvaluator::Rollout(e) => Evaluator::<G>::evaluate(e, game, states, out),
+            AnyEvaluator::Network(e) => Evaluator::<G>::evaluate(e, game, states, out),
+        }
+    }
+}

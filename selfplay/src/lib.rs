@@ -11,6 +11,8 @@ pub mod run;
 pub mod selfplay;
 
 pub use config::{SearchConfig, Selection, SelfplayConfig, SettingsError};
-pub use evaluator::{Evaluation, Evaluator, NetworkEvaluator, RolloutEvaluator, UniformEvaluator};
+pub use evaluator::{
+    AnyEvaluator, Evaluation, Evaluator, NetworkEvaluator, RolloutEvaluator, UniformEvaluator,
+};
 pub use mcts::{Search, SearchResult};
 pub use selfplay::{FinishedGame, Settings};

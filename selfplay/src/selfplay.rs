@@ -209,7 +209,7 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             ply: self.state.ply(),
             to_move: mover,
             features,
-            legal: (0..n).map(|a| mask.contains(a as Action)).collect(),
+            legal: mask.to_vec(n),
             policy: result.policy[..n.min(MAX_ACTIONS)].to_vec(),
             root_value: result.root_value,
             simulations: self.search.simulations(),

@@ -8,7 +8,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mankala_engine::{ENCODING_VERSION, Game, with_game};
 use mankala_selfplay::data::ShardMeta;
 use mankala_selfplay::run::{Summary, selfplay};
-use mankala_selfplay::{RolloutEvaluator, Settings, UniformEvaluator};
+use mankala_selfplay::{
+    AnyEvaluator, NetworkEvaluator, RolloutEvaluator, Settings, UniformEvaluator,
+};
 use serde_json::json;
 
 use crate::config::{Resolved, code_version, write_atomic};
@@ -106,29 +108,26 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
             s.positions as f64 / s.seconds.max(1e-9)
         ));
     };
-    let threads = args.threads;
-    if let Some(model) = args.model {
-        let expected = mankala_models::Expected {
-            variant: cfg.game.name(),
-            rules: &meta.rules,
-            encoding_version: ENCODING_VERSION,
-            encoding_len,
-            num_actions,
-        };
-        let (net, _) = mankala_models::file::load(model, &expected, &mankala_models::device())?;
-        record["model"] = json!(model.display().to_string());
-        write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
-        let evaluator = mankala_selfplay::NetworkEvaluator::new(net);
-        let summary = with_game!(&cfg.game, g =>
-            selfplay(g, &settings, &meta, args.out, 0, args.games, threads, |_| evaluator.clone(), on_progress))?;
-        bar.finish_and_clear();
-        return finish(args, &run_id, &run_file, record, summary);
-    }
-    let summary = with_game!(&cfg.game, g => match args.evaluator {
-        EvaluatorKind::Uniform => selfplay(g, &settings, &meta, args.out, 0, args.games, threads, |_| UniformEvaluator, on_progress),
-        EvaluatorKind::Rollout => selfplay(g, &settings, &meta, args.out, 0, args.games, threads,
-            |w| RolloutEvaluator::new(args.seed ^ (w as u64).wrapping_mul(0x9E37_79B9)), on_progress),
-    })?;
+    let evaluator = match (args.model, args.evaluator) {
+        (Some(model), _) => {
+            let expected = mankala_models::Expected {
+                variant: cfg.game.name(),
+                rules: &meta.rules,
+                encoding_version: ENCODING_VERSION,
+                encoding_len,
+                num_actions,
+            };
+            let (net, _) = mankala_models::file::load(model, &expected, &mankala_models::device())?;
+            record["model"] = json!(model.display().to_string());
+            write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+            AnyEvaluator::Network(NetworkEvaluator::new(net))
+        }
+        (None, EvaluatorKind::Uniform) => AnyEvaluator::Uniform(UniformEvaluator),
+        (None, EvaluatorKind::Rollout) => AnyEvaluator::Rollout(RolloutEvaluator::new(args.seed)),
+    };
+    let summary = with_game!(&cfg.game, g => selfplay(
+        g, &settings, &meta, args.out, 0, args.games, args.threads, |w| evaluator.for_worker(w), on_progress
+    ))?;
     bar.finish_and_clear();
     finish(args, &run_id, &run_file, record, summary)
 }

@@ -3,9 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mankala_selfplay::data::{
-    DataError, Row, ShardMeta, count_rows, list_shards, read_meta, read_shard,
-};
+use mankala_selfplay::data::{DataError, Row, ShardMeta, list_shards, read_footer, read_shard};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -45,7 +43,7 @@ pub fn select(
     let mut rows = 0;
     let mut meta = None;
     for path in all.iter().rev() {
-        let m = read_meta(path)?;
+        let (m, shard_rows) = read_footer(path)?;
         if m.variant != variant {
             return Err(TrainError::Mismatch(format!(
                 "{}: data of variant {}, expected {variant}",
@@ -60,7 +58,7 @@ pub fn select(
                 m.encoding_version
             )));
         }
-        rows += count_rows(path)?;
+        rows += shard_rows;
         shards.push(path.clone());
         meta.get_or_insert(m);
         if rows >= window {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{self, opposite, side};
 use crate::error::ConfigError;
 use crate::game::{Action, ActionMask, Cap, Game, Limits, Outcome, Player, Snapshot, State};
-use crate::sow::{Direction, Ring, Track, advance, sow};
+use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
 
 /// Most holes in a row.
@@ -236,9 +236,11 @@ impl EnkeshuiState {
             Direction::Backward => board::hole(mover, n - 1, n),
         };
         // Steps from `from` to the entry hole, in 1..=2n.
-        let steps = (1..=2 * n)
-            .find(|&k| advance(&Ring(2 * n), from, k, dir) == entry)
-            .unwrap_or(2 * n);
+        let ahead = match dir {
+            Direction::Forward => (entry + 2 * n - from) % (2 * n),
+            Direction::Backward => (from + 2 * n - entry) % (2 * n),
+        };
+        let steps = if ahead == 0 { 2 * n } else { ahead };
         steps as u32 <= seeds
     }
 

@@ -255,8 +255,8 @@ impl fmt::Display for OwareState {
 }
 
 impl OwareState {
-    /// A position from its holes (absolute order), scores and player to move, checked:
-    /// 48 seeds in all and a game not already decided by the scores.
+    /// A position from its holes (absolute order), scores and player to move, checked to hold
+    /// 48 seeds in all.
     ///
     /// # Errors
     /// A message naming what is wrong.
@@ -282,10 +282,5 @@ impl OwareState {
         };
         s.remember(s.key());
         Ok(s)
-    }
-
-    /// The holes in absolute order.
-    pub fn pits(&self) -> &[u8; HOLES] {
-        &self.pits
     }
 }
