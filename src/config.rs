@@ -67,7 +67,6 @@ impl Resolved {
             "limits".into(),
             toml::Value::Table(self.game.limits_table()),
         );
-        let table = |v: &dyn erased::Ser| v.table();
         t.insert("search".into(), toml::Value::Table(table(&self.search)));
         t.insert("selfplay".into(), toml::Value::Table(table(&self.selfplay)));
         t.insert("network".into(), toml::Value::Table(table(&self.network)));
@@ -76,17 +75,11 @@ impl Resolved {
     }
 }
 
-mod erased {
-    pub trait Ser {
-        fn table(&self) -> toml::Table;
-    }
-    impl<T: serde::Serialize> Ser for T {
-        fn table(&self) -> toml::Table {
-            match toml::Value::try_from(self) {
-                Ok(toml::Value::Table(t)) => t,
-                _ => toml::Table::new(),
-            }
-        }
+/// A settings struct as a TOML table, every field written out.
+fn table<T: serde::Serialize>(value: &T) -> toml::Table {
+    match toml::Value::try_from(value) {
+        Ok(toml::Value::Table(t)) => t,
+        _ => toml::Table::new(),
     }
 }
 
