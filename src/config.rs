@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use mankala_engine::AnyGame;
 use mankala_models::NetworkConfig;
 use mankala_selfplay::{SearchConfig, SelfplayConfig};
-use mankala_train::TrainConfig;
+use mankala_train::{LoopConfig, TrainConfig};
 use serde::Deserialize;
 
 /// A config file as written: the variant and its tables.
@@ -26,6 +26,8 @@ struct ConfigFile {
     network: toml::Table,
     #[serde(default)]
     train: toml::Table,
+    #[serde(default, rename = "loop")]
+    loop_: toml::Table,
 }
 
 /// A config with every table checked and every default filled in.
@@ -41,6 +43,8 @@ pub struct Resolved {
     pub network: NetworkConfig,
     /// `[train]`.
     pub train: TrainConfig,
+    /// `[loop]`.
+    pub generations: LoopConfig,
 }
 
 impl Resolved {
@@ -52,6 +56,28 @@ impl Resolved {
             selfplay: SelfplayConfig::default(),
             network: NetworkConfig::default(),
             train: TrainConfig::default(),
+            generations: LoopConfig::default(),
+        }
+    }
+
+    /// The rule options as TOML text, as model files and shards record them.
+    pub fn rules_toml(&self) -> String {
+        toml::to_string(&self.game.rules_table()).expect("a table serializes")
+    }
+
+    /// What a model file must match to be used with this config; `rules` is
+    /// [`Resolved::rules_toml`].
+    pub fn expected_model<'a>(&'a self, rules: &'a str) -> mankala_models::Expected<'a> {
+        let (encoding_len, num_actions) = mankala_engine::with_game!(&self.game, g => {
+            use mankala_engine::Game;
+            (g.encoding_len(), g.num_actions())
+        });
+        mankala_models::Expected {
+            variant: self.game.name(),
+            rules,
+            encoding_version: mankala_engine::ENCODING_VERSION,
+            encoding_len,
+            num_actions,
         }
     }
 
@@ -71,6 +97,7 @@ impl Resolved {
         t.insert("selfplay".into(), toml::Value::Table(table(&self.selfplay)));
         t.insert("network".into(), toml::Value::Table(table(&self.network)));
         t.insert("train".into(), toml::Value::Table(table(&self.train)));
+        t.insert("loop".into(), toml::Value::Table(table(&self.generations)));
         toml::to_string(&t).expect("a table serializes")
     }
 }
@@ -109,6 +136,7 @@ pub fn parse(text: &str) -> Result<Resolved> {
         selfplay: SelfplayConfig::from_table(&file.selfplay)?,
         network: NetworkConfig::from_table(&file.network).map_err(anyhow::Error::msg)?,
         train: TrainConfig::from_table(&file.train).map_err(anyhow::Error::msg)?,
+        generations: LoopConfig::from_table(&file.loop_).map_err(anyhow::Error::msg)?,
     })
 }
 

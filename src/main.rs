@@ -2,6 +2,7 @@
 
 mod cmd;
 mod config;
+mod plot;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -52,8 +53,63 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Moves in notation or as action indices, separated by spaces or commas.
+        #[arg(long, short, required_unless_present = "record")]
+        moves: Option<String>,
+        /// A saved game record file (`games.jsonl` of an arena or a loop run) instead.
+        #[arg(long, conflicts_with_all = ["moves", "variant", "config"])]
+        record: Option<PathBuf>,
+        /// The game of the record file to replay (its `index`).
+        #[arg(long = "game", default_value_t = 0, requires = "record")]
+        index: u64,
+    },
+    /// Play agents against each other and rate them (Bradley-Terry, 95% intervals).
+    Arena {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Agents: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C],
+        /// nn:model=PATH[,sims=N][,gumbel=true].
+        #[arg(long, short, num_args = 2.., required = true)]
+        agents: Vec<String>,
+        /// Games per pair of agents (colours alternate).
+        #[arg(long, short = 'n', default_value_t = 20)]
+        games: u32,
+        /// Random plies opening each game; each opening is played with both colours.
+        #[arg(long, default_value_t = 0)]
+        opening_plies: u32,
+        /// Worker threads (default: every core).
         #[arg(long, short)]
-        moves: String,
+        threads: Option<usize>,
+        /// Seed of the openings and the agents' random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output directory (default: runs/arena-<variant>-<time>).
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// Virtual draws between players that met, keeping ratings finite.
+        #[arg(long, default_value_t = 1.0)]
+        prior_draws: f64,
+    },
+    /// Generations of self-play, training and gating, with ratings; resumes when rerun.
+    /// Without options: the main job (the embedded default config into runs/default).
+    Loop {
+        /// The variant's config file (default: the embedded one; a rerun uses the run's own).
+        #[arg(long, short)]
+        config: Option<PathBuf>,
+        /// Run directory.
+        #[arg(long, short, default_value = cmd::generations::DEFAULT_RUN)]
+        run: PathBuf,
+        /// Generations in all (default: the config's `[loop] generations`).
+        #[arg(long, short)]
+        generations: Option<u32>,
+        /// Start no new step after this many hours.
+        #[arg(long)]
+        hours: Option<f64>,
+        /// Worker threads (default: every core).
+        #[arg(long, short)]
+        threads: Option<usize>,
+        /// Seed of the run (default: from the clock; recorded, and kept on reruns).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Play MCTS self-play games and write them as Parquet training data.
     Selfplay {
@@ -84,9 +140,12 @@ enum Command {
         /// The variant's config file (`configs/<variant>.toml`).
         #[arg(long, short)]
         config: PathBuf,
-        /// Directory of self-play shards.
-        #[arg(long, short)]
-        data: PathBuf,
+        /// Directories of self-play shards, oldest first (the window takes the newest).
+        #[arg(long, short, num_args = 1.., required = true)]
+        data: Vec<PathBuf>,
+        /// A model to start from instead of random weights (ignored when resuming).
+        #[arg(long)]
+        init: Option<PathBuf>,
         /// Output directory: checkpoints, the final model, metrics.csv.
         #[arg(long, short)]
         out: PathBuf,
@@ -180,11 +239,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             model,
         } => {
             let cfg = config::load(&path)?;
-            let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            if threads == 0 || threads > 1024 {
-                anyhow::bail!("--threads {threads}: expected 1 to 1024");
-            }
+            let threads = threads_arg(threads)?;
             let seed = seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -203,17 +258,77 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Train {
             config: path,
             data,
+            init,
             out,
             steps,
             seed,
         } => {
             let cfg = config::load(&path)?;
-            cmd::train::run(&cfg, &data, &out, steps, seed)
+            cmd::train::run(&cfg, &data, &out, steps, seed, init.as_deref())
+        }
+        Command::Arena {
+            game: g,
+            agents,
+            games,
+            opening_plies,
+            threads,
+            seed,
+            out,
+            prior_draws,
+        } => {
+            let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
+            if !(0.0..=100.0).contains(&prior_draws) {
+                anyhow::bail!("--prior-draws {prior_draws}: expected 0 to 100");
+            }
+            let out = out.unwrap_or_else(|| cmd::arena::default_out(cfg.game.name()));
+            let args = cmd::arena::ArenaArgs {
+                agents: &agents,
+                games,
+                opening_plies,
+                threads: threads_arg(threads)?,
+                seed,
+                out: &out,
+                prior_draws,
+            };
+            cmd::arena::run(&cfg, &args)
+        }
+        Command::Loop {
+            config: path,
+            run,
+            generations,
+            hours,
+            threads,
+            seed,
+        } => {
+            if let Some(h) = hours
+                && !(h > 0.0 && h.is_finite())
+            {
+                anyhow::bail!("--hours {h}: expected a positive number");
+            }
+            if generations == Some(0) {
+                anyhow::bail!("--generations 0: expected at least 1");
+            }
+            cmd::generations::run(&cmd::generations::LoopArgs {
+                config: path.as_deref(),
+                run: &run,
+                generations,
+                hours,
+                threads: threads_arg(threads)?,
+                seed,
+            })
         }
         Command::Variants => cmd::variants(),
         Command::Show { game: g, moves } => cmd::show(&game(&g)?, &moves),
         Command::Perft { game: g, depth } => cmd::perft(&game(&g)?, depth),
-        Command::Replay { game: g, moves } => cmd::replay(&game(&g)?, &moves),
+        Command::Replay {
+            game: g,
+            moves,
+            record,
+            index,
+        } => match record {
+            Some(path) => cmd::replay_record(&path, index),
+            None => cmd::replay(&game(&g)?, moves.as_deref().unwrap_or("")),
+        },
         Command::Bench {
             what:
                 BenchCommand::Engine {
@@ -261,6 +376,32 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// An error with its causes, each cause left out when the text before already says it
+/// (typed errors often print their source in their own message).
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let s = cause.to_string();
+        if !text.contains(&s) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&s);
+        }
+    }
+    text
+}
+
+/// `--threads`, every core by default.
+fn threads_arg(threads: Option<usize>) -> anyhow::Result<usize> {
+    let threads =
+        threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > 1024 {
+        anyhow::bail!("--threads {threads}: expected 1 to 1024");
+    }
+    Ok(threads)
+}
+
 /// A reader that closes the pipe early (`mankala replay ... | head`) ends the output, not the
 /// program with a panic: printing to a closed stdout exits quietly.
 fn quiet_on_closed_stdout() {
@@ -284,7 +425,7 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_text(&e));
             ExitCode::from(2)
         }
     }

@@ -1,15 +1,20 @@
 //! Self-play for mankala: MCTS over the engine ([`mcts`]), evaluators ([`evaluator`]),
 //! batched evaluation across games ([`batch`]), self-play games ([`selfplay`]), Rayon
-//! workers ([`run`]) and Parquet training data ([`data`]).
+//! workers ([`run`]) and Parquet training data ([`data`]); agents ([`agent`]), arenas
+//! ([`arena`]) and their ratings ([`ratings`]).
 
+pub mod agent;
+pub mod arena;
 pub mod batch;
 pub mod config;
 pub mod data;
 pub mod evaluator;
 pub mod mcts;
+pub mod ratings;
 pub mod run;
 pub mod selfplay;
 
+pub use agent::{Agent, AgentError, AgentSpec, Choice, Prepared};
 pub use config::{SearchConfig, Selection, SelfplayConfig, SettingsError};
 pub use evaluator::{
     AnyEvaluator, Evaluation, Evaluator, NetworkEvaluator, RolloutEvaluator, UniformEvaluator,

@@ -60,10 +60,11 @@ pub fn next_shard_index(dir: &Path) -> std::io::Result<u32> {
     Ok(next)
 }
 
-/// Plays games `first_game..first_game + games` on `threads` Rayon workers and writes them
-/// to shards of `games_per_shard` games in `out` (which must exist). Worker `w` plays the
-/// games whose id is `w` modulo `threads`, so a run is reproducible for a given seed and
-/// thread count. `progress` is called after every finished game.
+/// Plays the games numbered `ids` on `threads` Rayon workers and writes them to shards of
+/// `games_per_shard` games in `out` (which must exist). Worker `w` plays `ids[w]`,
+/// `ids[w + threads]`, ..., and a game's random choices depend only on the run's seed and
+/// its id, so a run is reproducible, and an interrupted run can be finished by playing the
+/// ids missing from its shards. `progress` is called after every finished game.
 ///
 /// # Errors
 /// The first shard that could not be written; games finished before it are on disk.
@@ -73,8 +74,7 @@ pub fn selfplay<G, E>(
     settings: &Settings,
     meta: &ShardMeta,
     out: &Path,
-    first_game: u64,
-    games: u64,
+    ids: &[u64],
     threads: usize,
     make_evaluator: impl Fn(usize) -> E + Sync,
     mut progress: impl FnMut(&Summary),
@@ -85,7 +85,6 @@ where
 {
     let threads = threads.max(1);
     let start = Instant::now();
-    let end = first_game + games;
     let io = |source| DataError::Io {
         path: out.to_path_buf(),
         source,
@@ -126,17 +125,16 @@ where
                     let tx = tx.clone();
                     ps.spawn(move |_| {
                         let mut evaluator = make_evaluator(w);
-                        let mut next = first_game + w as u64;
+                        let mut next = w;
                         batch::run(
                             game,
                             &mut evaluator,
                             capacity,
                             leaves,
                             || {
-                                (next < end).then(|| {
-                                    let g = SelfplayGame::new(game, settings, next);
-                                    next += threads as u64;
-                                    g
+                                ids.get(next).map(|&id| {
+                                    next += threads;
+                                    SelfplayGame::new(game, settings, id)
                                 })
                             },
                             |g| {

@@ -72,8 +72,7 @@ fn play(name: &str, any: &AnyGame, s: &Settings, games: u64) -> (Summary, BTreeM
         s,
         &meta,
         &dir.0,
-        0,
-        games,
+        &(0..games).collect::<Vec<u64>>(),
         2,
         |w| RolloutEvaluator::new(17 + w as u64),
         |_| progress_calls += 1,
@@ -318,7 +317,7 @@ fn shard_format_version_is_stored() {
     let any = AnyGame::by_name("kalah").unwrap();
     let dir = TempDir::new("format");
     let meta = meta_of(&any, 1);
-    let summary = with_game!(&any, g => selfplay(g, &settings(1), &meta, &dir.0, 0, 1, 1, |_| RolloutEvaluator::new(1), |_| {}))
+    let summary = with_game!(&any, g => selfplay(g, &settings(1), &meta, &dir.0, &[0], 1, |_| RolloutEvaluator::new(1), |_| {}))
         .unwrap();
     assert_eq!(summary.shards.len(), 1);
     assert_eq!(FORMAT_VERSION, 1);

@@ -1,6 +1,9 @@
 //! The subcommands that read and show positions: `variants`, `show`, `perft`, `replay`.
 
+pub mod arena;
 mod bench;
+pub mod generations;
+pub mod report;
 pub mod selfplay;
 pub mod train;
 
@@ -14,6 +17,18 @@ use mankala_engine::{AnyGame, Game, State, VARIANTS, with_game};
 use serde_json::json;
 
 pub use bench::{bench_engine, bench_mcts, bench_network};
+
+/// `mankala replay --record FILE --game N`: a saved arena game, position by position.
+///
+/// # Errors
+/// When the record cannot be read or its rules or moves do not fit its variant.
+pub fn replay_record(path: &std::path::Path, index: u64) -> Result<()> {
+    let saved = arena::load_game(path, index)?;
+    let game = AnyGame::from_tables(&saved.variant, &saved.rules, &saved.limits)
+        .with_context(|| format!("{} game {index}", path.display()))?;
+    let moves: Vec<String> = saved.record.actions.iter().map(u16::to_string).collect();
+    replay(&game, &moves.join(" ")).with_context(|| format!("{} game {index}", path.display()))
+}
 
 /// `mankala variants`.
 pub fn variants() -> Result<()> {

@@ -41,7 +41,43 @@ pub struct SelfplayArgs<'a> {
     pub model: Option<&'a Path>,
 }
 
-fn now_secs() -> u64 {
+/// The metadata every shard of a run carries.
+pub fn shard_meta(cfg: &Resolved, run_id: &str, seed: u64) -> ShardMeta {
+    let (encoding_len, num_actions) =
+        with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    ShardMeta {
+        variant: cfg.game.name().into(),
+        rules: cfg.rules_toml(),
+        limits: toml::to_string(&cfg.game.limits_table()).expect("a table serializes"),
+        encoding_version: ENCODING_VERSION,
+        code_version: code_version(),
+        encoding_len,
+        num_actions,
+        run_id: run_id.into(),
+        seed,
+    }
+}
+
+/// A progress bar over `len` items of `unit`, its line starting with `label`.
+pub fn progress_bar(len: u64, unit: &str, label: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    let label = if label.is_empty() {
+        String::new()
+    } else {
+        format!("{label} ")
+    };
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{label}{{elapsed_precise}} [{{bar:30}}] {{pos}}/{{len}} {unit} ({{per_sec}}, ETA {{eta}}) {{msg}}"
+        ))
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Seconds since the Unix epoch.
+pub fn now_secs() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -60,19 +96,7 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
         generation: 0,
         seed: args.seed,
     };
-    let (encoding_len, num_actions) =
-        with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
-    let meta = ShardMeta {
-        variant: cfg.game.name().into(),
-        rules: toml::to_string(&cfg.game.rules_table())?,
-        limits: toml::to_string(&cfg.game.limits_table())?,
-        encoding_version: ENCODING_VERSION,
-        code_version: code_version(),
-        encoding_len,
-        num_actions,
-        run_id: run_id.clone(),
-        seed: args.seed,
-    };
+    let meta = shard_meta(cfg, &run_id, args.seed);
     let mut record = json!({
         "run_id": run_id,
         "variant": cfg.game.name(),
@@ -93,14 +117,7 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
     )?;
     write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
 
-    let bar = ProgressBar::new(args.games);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} games ({per_sec}, ETA {eta}) {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar(args.games, "games", "");
     let on_progress = |s: &Summary| {
         bar.set_position(s.games);
         bar.set_message(format!(
@@ -110,13 +127,7 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
     };
     let evaluator = match (args.model, args.evaluator) {
         (Some(model), _) => {
-            let expected = mankala_models::Expected {
-                variant: cfg.game.name(),
-                rules: &meta.rules,
-                encoding_version: ENCODING_VERSION,
-                encoding_len,
-                num_actions,
-            };
+            let expected = cfg.expected_model(&meta.rules);
             let (net, _) = mankala_models::file::load(model, &expected, &mankala_models::device())?;
             record["model"] = json!(model.display().to_string());
             write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
@@ -126,7 +137,7 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
         (None, EvaluatorKind::Rollout) => AnyEvaluator::Rollout(RolloutEvaluator::new(args.seed)),
     };
     let summary = with_game!(&cfg.game, g => selfplay(
-        g, &settings, &meta, args.out, 0, args.games, args.threads, |w| evaluator.for_worker(w), on_progress
+        g, &settings, &meta, args.out, &(0..args.games).collect::<Vec<u64>>(), args.threads, |w| evaluator.for_worker(w), on_progress
     ))?;
     bar.finish_and_clear();
     finish(args, &run_id, &run_file, record, summary)

@@ -1,49 +1,44 @@
 //! `mankala train`: fit the policy-value network on self-play shards.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
-use mankala_engine::{ENCODING_VERSION, Game, with_game};
-use mankala_models::Expected;
-use mankala_train::{TrainOptions, train};
+use mankala_train::{TrainOptions, TrainSummary, train};
 
+use crate::cmd::selfplay::progress_bar;
 use crate::config::{Resolved, code_version, write_atomic};
 
-/// Trains on `data` into `out` for `steps` steps in all (the config's `[train] steps` when
-/// `None`), resuming from a checkpoint in `out` if there is one.
-pub fn run(cfg: &Resolved, data: &Path, out: &Path, steps: Option<u64>, seed: u64) -> Result<()> {
+/// Trains on the shards of `data` (oldest directory first) into `out` for `steps` steps in
+/// all, resuming from a checkpoint in `out` if there is one, else starting from `init` (or
+/// random weights). Shows a progress bar labelled `label`.
+///
+/// # Errors
+/// Data, checkpoint or output files at fault, named.
+pub fn fit(
+    cfg: &Resolved,
+    data: &[PathBuf],
+    out: &Path,
+    steps: u64,
+    seed: u64,
+    init: Option<&Path>,
+    label: &str,
+) -> Result<TrainSummary> {
     std::fs::create_dir_all(out)
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", out.display()))?;
-    let rules = toml::to_string(&cfg.game.rules_table())?;
-    let (encoding_len, num_actions) =
-        with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
-    let steps = steps.unwrap_or(cfg.train.steps);
+    let rules = cfg.rules_toml();
     let opts = TrainOptions {
         data,
+        init,
         out,
         steps,
         seed,
-        expected: Expected {
-            variant: cfg.game.name(),
-            rules: &rules,
-            encoding_version: ENCODING_VERSION,
-            encoding_len,
-            num_actions,
-        },
+        expected: cfg.expected_model(&rules),
         network: cfg.network.clone(),
         train: cfg.train.clone(),
         code_version: code_version(),
     };
     write_atomic(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
-    let bar = ProgressBar::new(steps);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} steps ({per_sec}, ETA {eta}) {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar(steps, "steps", label);
     let summary = train(&opts, |step, _, s| {
         bar.set_position(step);
         bar.set_message(format!(
@@ -52,6 +47,30 @@ pub fn run(cfg: &Resolved, data: &Path, out: &Path, steps: Option<u64>, seed: u6
         ));
     })?;
     bar.finish_and_clear();
+    Ok(summary)
+}
+
+/// `mankala train`: trains and prints a summary.
+///
+/// # Errors
+/// As [`fit`].
+pub fn run(
+    cfg: &Resolved,
+    data: &[PathBuf],
+    out: &Path,
+    steps: Option<u64>,
+    seed: u64,
+    init: Option<&Path>,
+) -> Result<()> {
+    let summary = fit(
+        cfg,
+        data,
+        out,
+        steps.unwrap_or(cfg.train.steps),
+        seed,
+        init,
+        "",
+    )?;
     println!(
         "steps             {}{}",
         summary.step,

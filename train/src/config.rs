@@ -132,3 +132,128 @@ impl TrainConfig {
         }
     }
 }
+
+/// What the first generation searches with, before any network exists.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstEvaluator {
+    /// Uniform priors, value 0.
+    Uniform,
+    /// Uniform priors, value of one random playout.
+    #[default]
+    Rollout,
+}
+
+/// Generation loop settings (`[loop]`): self-play, training, gating and evaluation.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LoopConfig {
+    /// Generations of a run (the command line's `--generations` overrides it).
+    pub generations: u32,
+    /// Self-play games per generation.
+    pub games: u64,
+    /// The evaluator of self-play until a network has been promoted.
+    pub first_evaluator: FirstEvaluator,
+    /// Games of the gate: the new network against the best so far (0: always promote).
+    pub gate_games: u32,
+    /// Share of the gate's points (a draw is half) the new network needs to be promoted.
+    pub gate_threshold: f64,
+    /// Games of each generation's network against each baseline.
+    pub eval_games: u32,
+    /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
+    pub baselines: Vec<String>,
+    /// Random plies that open every gate and evaluation game (each opening is played with
+    /// both colours).
+    pub opening_plies: u32,
+    /// Network agents' simulations per move in the gate and the evaluation (0: the
+    /// `[search]` simulations).
+    pub arena_simulations: u32,
+    /// Virtual draws between players that met (and with the anchor), keeping ratings finite.
+    pub prior_draws: f64,
+}
+
+impl Default for LoopConfig {
+    fn default() -> Self {
+        LoopConfig {
+            generations: 10,
+            games: 500,
+            first_evaluator: FirstEvaluator::Rollout,
+            gate_games: 40,
+            gate_threshold: 0.55,
+            eval_games: 40,
+            baselines: vec!["random".into(), "greedy".into()],
+            opening_plies: 2,
+            arena_simulations: 0,
+            prior_draws: 1.0,
+        }
+    }
+}
+
+impl LoopConfig {
+    /// Reads and checks a `[loop]` table.
+    ///
+    /// # Errors
+    /// A message naming the key that is unknown, of the wrong type, or out of range.
+    pub fn from_table(t: &toml::Table) -> Result<Self, String> {
+        let c: LoopConfig = LoopConfig::deserialize(toml::Value::Table(t.clone()))
+            .map_err(|e| format!("[loop]: {}", e.message()))?;
+        let bad = |key: &str, v: String, expected: &str| {
+            Err(format!("[loop] {key} = {v}: expected {expected}"))
+        };
+        if !(1..=100_000).contains(&c.generations) {
+            return bad("generations", c.generations.to_string(), "1 to 100000");
+        }
+        if !(1..=100_000_000).contains(&c.games) {
+            return bad("games", c.games.to_string(), "1 to 100000000");
+        }
+        if !(0.0..=1.0).contains(&c.gate_threshold) {
+            return bad("gate_threshold", c.gate_threshold.to_string(), "0 to 1");
+        }
+        if c.gate_games > 100_000 {
+            return bad("gate_games", c.gate_games.to_string(), "0 to 100000");
+        }
+        if c.eval_games > 100_000 {
+            return bad("eval_games", c.eval_games.to_string(), "0 to 100000");
+        }
+        for (i, spec) in c.baselines.iter().enumerate() {
+            match spec.parse::<mankala_selfplay::AgentSpec>() {
+                Err(e) => {
+                    return bad(
+                        &format!("baselines[{i}]"),
+                        format!("{spec:?}"),
+                        &e.to_string(),
+                    );
+                }
+                Ok(mankala_selfplay::AgentSpec::Network { .. }) => {
+                    return bad(
+                        &format!("baselines[{i}]"),
+                        format!("{spec:?}"),
+                        "random, greedy, alphabeta or mcts (networks change between runs)",
+                    );
+                }
+                Ok(_) => {}
+            }
+        }
+        if !c.baselines.is_empty() && !c.baselines.iter().any(|b| b.trim() == "random") {
+            return bad(
+                "baselines",
+                format!("{:?}", c.baselines),
+                "a list that includes \"random\" (the ratings' zero)",
+            );
+        }
+        if c.opening_plies > 1000 {
+            return bad("opening_plies", c.opening_plies.to_string(), "0 to 1000");
+        }
+        if c.arena_simulations > 10_000_000 {
+            return bad(
+                "arena_simulations",
+                c.arena_simulations.to_string(),
+                "0 to 10000000",
+            );
+        }
+        if !(0.0..=100.0).contains(&c.prior_draws) {
+            return bad("prior_draws", c.prior_draws.to_string(), "0 to 100");
+        }
+        Ok(c)
+    }
+}

@@ -8,7 +8,7 @@ pub mod window;
 
 use thiserror::Error;
 
-pub use config::{Schedule, TrainConfig};
+pub use config::{FirstEvaluator, LoopConfig, Schedule, TrainConfig};
 pub use trainer::{TrainOptions, TrainSummary, train};
 
 /// Why training cannot go on.

@@ -22,8 +22,11 @@ use crate::window::{Sampler, select};
 /// What the trainer needs to know beyond its settings.
 #[derive(Debug)]
 pub struct TrainOptions<'a> {
-    /// Directory of self-play shards.
-    pub data: &'a Path,
+    /// Directories of self-play shards, oldest first (the window takes the newest shards).
+    pub data: &'a [PathBuf],
+    /// A model to start from when there is no checkpoint yet (the loop's previous
+    /// generation); `None` starts from random weights.
+    pub init: Option<&'a Path>,
     /// Output directory: checkpoints, final model, metrics.
     pub out: &'a Path,
     /// Total steps of the run (resuming continues up to it).
@@ -200,14 +203,17 @@ pub fn train(
     {
         return Err(TrainError::Mismatch(format!(
             "{}: data of shape {} x {}, expected {} x {}",
-            opts.data.display(),
+            window
+                .shards
+                .last()
+                .map_or(String::new(), |p| p.display().to_string()),
             window.meta.encoding_len,
             window.meta.num_actions,
             opts.expected.encoding_len,
             opts.expected.num_actions
         )));
     }
-    let trained_on = vec![opts.data.display().to_string()];
+    let trained_on: Vec<String> = opts.data.iter().map(|d| d.display().to_string()).collect();
     let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
     let (mut net, mut summary, network) = if ckpt_state.exists() {
         let text = fs::read_to_string(&ckpt_state).map_err(|source| TrainError::Io {
@@ -229,6 +235,9 @@ pub fn train(
         })?;
         summary.resumed = true;
         (net, summary, meta.network)
+    } else if let Some(init) = opts.init {
+        let (net, meta) = file::load(init, &opts.expected, &device)?;
+        (net, TrainSummary::default(), meta.network)
     } else {
         let net = PolicyValueNet::new(
             &opts.network,

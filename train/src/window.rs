@@ -1,7 +1,7 @@
 //! The training data stream: the newest shards up to the window size, read one shard at a
 //! time through a bounded shuffle buffer, with a held-out validation split by game.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use mankala_selfplay::data::{DataError, Row, ShardMeta, list_shards, read_footer, read_shard};
 use rand::rngs::SmallRng;
@@ -21,22 +21,27 @@ pub struct Window {
     pub meta: ShardMeta,
 }
 
-/// Selects the newest shards of `dir` holding at least `window` rows (all of them if fewer),
-/// checking that every one is for `variant` with `encoding_version`.
+/// Selects the newest shards of `dirs` (oldest directory first) holding at least `window`
+/// rows (all of them if fewer), checking that every one is for `variant` with
+/// `encoding_version`.
 ///
 /// # Errors
 /// [`TrainError`] naming the directory or the first shard that does not fit.
 pub fn select(
-    dir: &Path,
+    dirs: &[PathBuf],
     window: u64,
     variant: &str,
     encoding_version: u32,
 ) -> Result<Window, TrainError> {
-    let all = list_shards(dir)?;
+    let mut all = Vec::new();
+    for dir in dirs {
+        all.extend(list_shards(dir)?);
+    }
     if all.is_empty() {
+        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
         return Err(TrainError::NoData(format!(
             "{}: no shard-*.parquet files",
-            dir.display()
+            names.join(", ")
         )));
     }
     let mut shards = Vec::new();

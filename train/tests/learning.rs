@@ -78,13 +78,14 @@ fn small_train(steps: u64) -> TrainConfig {
 }
 
 fn options<'a>(
-    data: &'a Path,
+    data: &'a [PathBuf],
     out: &'a Path,
     steps: u64,
     expected: Expected<'a>,
 ) -> TrainOptions<'a> {
     TrainOptions {
         data,
+        init: None,
         out,
         steps,
         seed: 3,
@@ -165,7 +166,11 @@ fn policy_learns_an_immediate_winning_capture() {
         encoding_len: 14,
         num_actions: 6,
     };
-    let summary = train(&options(&data, &out, 150, expected.clone()), |_, _, _| {}).unwrap();
+    let summary = train(
+        &options(std::slice::from_ref(&data), &out, 150, expected.clone()),
+        |_, _, _| {},
+    )
+    .unwrap();
     assert_eq!(summary.step, 150);
 
     let (net, meta) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
@@ -210,8 +215,7 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
         &settings,
         &meta,
         &data,
-        0,
-        300,
+        &(0..300).collect::<Vec<u64>>(),
         2,
         |w| RolloutEvaluator::new(w as u64),
         |_| {},
@@ -225,7 +229,11 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
         encoding_len: 14,
         num_actions: 6,
     };
-    train(&options(&data, &out, 300, expected.clone()), |_, _, _| {}).unwrap();
+    train(
+        &options(std::slice::from_ref(&data), &out, 300, expected.clone()),
+        |_, _, _| {},
+    )
+    .unwrap();
     let (net, _) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
 
     // Decided positions: one player already holds more than half the seeds in his store.

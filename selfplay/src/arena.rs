@@ -1,0 +1,227 @@
+//! Arenas: agents play each other, every pair alike, colours alternated, from shared
+//! opening positions; games run in parallel and each leaves a record that can be replayed.
+//! Results feed [`crate::ratings`].
+
+use mankala_engine::{Action, Game, Player, State};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::agent::Prepared;
+use crate::ratings::PairResult;
+use crate::selfplay::game_seed;
+
+/// One scheduled game: who plays which side, after which opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// The game's number in the arena.
+    pub index: u64,
+    /// The agent playing South (first).
+    pub south: usize,
+    /// The agent playing North.
+    pub north: usize,
+    /// Actions played at random before the agents take over.
+    pub opening: Vec<Action>,
+    /// Seed of the agents' own random choices in this game.
+    pub seed: u64,
+}
+
+/// A played game, as saved in an arena's `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's number in the arena.
+    pub index: u64,
+    /// South's agent spec.
+    pub south: String,
+    /// North's agent spec.
+    pub north: String,
+    /// The first this many actions were the opening, not the agents' choice.
+    pub opening_plies: u32,
+    /// Every action in notation, opening included.
+    pub moves: Vec<String>,
+    /// Every action as an index (what `mankala replay` reads back).
+    pub actions: Vec<Action>,
+    /// `south`, `north`, `draw`, `capped-plies` or `capped-laps`.
+    pub result: String,
+    /// The result from South's view: +1, 0, -1.
+    pub outcome: i8,
+    /// Final seeds of South and North.
+    pub scores: [u32; 2],
+    /// Seed of the agents' random choices.
+    pub seed: u64,
+    /// Index of South's agent in the arena.
+    pub south_agent: usize,
+    /// Index of North's agent.
+    pub north_agent: usize,
+}
+
+/// `plies` uniformly random actions from the start, the same for a given `seed`; shorter only
+/// if every try ended the game within the opening.
+pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64) -> Vec<Action> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut longest = Vec::new();
+    for _ in 0..100 {
+        let mut state = game.initial_state();
+        let mut actions = Vec::new();
+        while (actions.len() as u32) < plies && !state.is_terminal() {
+            let mask = state.legal_mask();
+            let a = mask.nth(rng.random_range(0..mask.count())).expect("legal");
+            state.play_unchecked(a);
+            actions.push(a);
+        }
+        if !state.is_terminal() {
+            return actions;
+        }
+        if actions.len() > longest.len() {
+            longest = actions;
+            longest.pop();
+        }
+    }
+    longest
+}
+
+/// A round robin of `agents` agents: every pair plays `games_per_pair` games (see
+/// [`schedule`]).
+pub fn round_robin<G: Game>(
+    game: &G,
+    agents: usize,
+    games_per_pair: u32,
+    opening_plies: u32,
+    seed: u64,
+) -> Vec<Pairing> {
+    let pairs: Vec<(usize, usize)> = (0..agents)
+        .flat_map(|i| (i + 1..agents).map(move |j| (i, j)))
+        .collect();
+    schedule(game, &pairs, games_per_pair, opening_plies, seed)
+}
+
+/// `games_per_pair` games for each of `pairs`, colours alternating; game `k` of every pair
+/// starts from opening `k / 2`, so both colours of an opening are played and every pair
+/// sees the same openings.
+pub fn schedule<G: Game>(
+    game: &G,
+    pairs: &[(usize, usize)],
+    games_per_pair: u32,
+    opening_plies: u32,
+    seed: u64,
+) -> Vec<Pairing> {
+    let openings: Vec<Vec<Action>> = (0..games_per_pair.div_ceil(2))
+        .map(|o| random_opening(game, opening_plies, game_seed(seed, u64::from(o))))
+        .collect();
+    let mut out = Vec::new();
+    for &(i, j) in pairs {
+        for k in 0..games_per_pair {
+            let (south, north) = if k % 2 == 0 { (i, j) } else { (j, i) };
+            let index = out.len() as u64;
+            out.push(Pairing {
+                index,
+                south,
+                north,
+                opening: openings[(k / 2) as usize].clone(),
+                seed: game_seed(seed ^ 0xA5A5_5A5A, index),
+            });
+        }
+    }
+    out
+}
+
+/// Plays one scheduled game to its end.
+pub fn play<G: Game>(game: &G, agents: &[Prepared], pairing: &Pairing) -> GameRecord {
+    let mut rng = SmallRng::seed_from_u64(pairing.seed);
+    let mut players = [
+        agents[pairing.south].build(game, pairing.seed),
+        agents[pairing.north].build(game, pairing.seed ^ 1),
+    ];
+    let mut state = game.initial_state();
+    let (mut moves, mut actions) = (Vec::new(), Vec::new());
+    for &a in &pairing.opening {
+        moves.push(state.action_to_string(a));
+        actions.push(a);
+        state.play_unchecked(a);
+    }
+    while !state.is_terminal() {
+        let choice = players[state.to_move().index()].choose(&state, &mut rng);
+        moves.push(state.action_to_string(choice.action));
+        actions.push(choice.action);
+        state
+            .play(choice.action)
+            .expect("agents choose legal actions");
+    }
+    let outcome = state.outcome().expect("the game is over");
+    let returns = outcome.returns();
+    GameRecord {
+        index: pairing.index,
+        south: agents[pairing.south].spec.to_string(),
+        north: agents[pairing.north].spec.to_string(),
+        opening_plies: pairing.opening.len() as u32,
+        moves,
+        actions,
+        result: outcome.result_name().to_string(),
+        outcome: returns[Player::South.index()] as i8,
+        scores: outcome.scores,
+        seed: pairing.seed,
+        south_agent: pairing.south,
+        north_agent: pairing.north,
+    }
+}
+
+/// Plays every pairing on `threads` threads; `progress` is called after each game. Records
+/// come back in schedule order.
+///
+/// # Errors
+/// When the thread pool cannot be built.
+pub fn play_all<G: Game>(
+    game: &G,
+    agents: &[Prepared],
+    pairings: &[Pairing],
+    threads: usize,
+    progress: impl Fn(&GameRecord) + Sync,
+) -> Result<Vec<GameRecord>, rayon::ThreadPoolBuildError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()?;
+    Ok(pool.install(|| {
+        pairings
+            .par_iter()
+            .map(|p| {
+                let r = play(game, agents, p);
+                progress(&r);
+                r
+            })
+            .collect()
+    }))
+}
+
+/// Wins, draws and losses of every pair that met, for [`crate::ratings::fit`]. A capped game
+/// counts as a draw.
+pub fn pair_results(records: &[GameRecord]) -> Vec<PairResult> {
+    let mut out: Vec<PairResult> = Vec::new();
+    for r in records {
+        let (a, b) = (
+            r.south_agent.min(r.north_agent),
+            r.south_agent.max(r.north_agent),
+        );
+        let idx = match out.iter().position(|p| p.a == a && p.b == b) {
+            Some(i) => i,
+            None => {
+                out.push(PairResult {
+                    a,
+                    b,
+                    wins_a: 0.0,
+                    draws: 0.0,
+                    wins_b: 0.0,
+                });
+                out.len() - 1
+            }
+        };
+        let p = &mut out[idx];
+        let south_is_a = r.south_agent == a;
+        match (r.outcome, south_is_a) {
+            (0, _) => p.draws += 1.0,
+            (1, true) | (-1, false) => p.wins_a += 1.0,
+            _ => p.wins_b += 1.0,
+        }
+    }
+    out
+}

@@ -1,0 +1,391 @@
+//! The run report of `mankala loop`: `report.md` with SVG plots and the ratings of every
+//! generation against the baselines, rebuilt from the step markers after every generation.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use mankala_selfplay::ratings::{PairResult, Rating};
+
+use crate::cmd::arena::{rate, ratings_table, standings, write_ratings};
+use crate::cmd::generations::{
+    EvalDone, GateDone, Layout, NamedResult, RunRecord, SelfplayDone, TrainDone, fmt_loss,
+    read_marker,
+};
+use crate::config::{Resolved, code_version, write_atomic};
+use crate::plot::{self, IntervalPoint, Series};
+
+/// What one generation has finished.
+struct Generation {
+    g: u32,
+    selfplay: Option<SelfplayDone>,
+    train: Option<TrainDone>,
+    gate: Option<GateDone>,
+    eval: Option<EvalDone>,
+}
+
+impl Generation {
+    fn seconds(&self) -> f64 {
+        self.selfplay.as_ref().map_or(0.0, |d| d.seconds)
+            + self.train.as_ref().map_or(0.0, |d| d.seconds)
+            + self.gate.as_ref().map_or(0.0, |d| d.seconds)
+            + self.eval.as_ref().map_or(0.0, |d| d.seconds)
+    }
+}
+
+fn generations(layout: &Layout) -> Result<Vec<Generation>> {
+    let mut out = Vec::new();
+    for g in 0.. {
+        if !layout.generation(g).exists() {
+            break;
+        }
+        out.push(Generation {
+            g,
+            selfplay: read_marker(&layout.marker(g, "selfplay"))?,
+            train: read_marker(&layout.marker(g, "train"))?,
+            gate: read_marker(&layout.marker(g, "gate"))?,
+            eval: read_marker(&layout.marker(g, "eval"))?,
+        });
+    }
+    Ok(out)
+}
+
+/// Every result of the run by name: the baselines' round robin, gates and evaluations.
+fn all_results(layout: &Layout, gens: &[Generation]) -> Result<Vec<NamedResult>> {
+    let mut results = Vec::new();
+    if let Some(b) = read_marker::<EvalDone>(&layout.baselines().join("results.json"))? {
+        results.extend(b.results);
+    }
+    for gen_ in gens {
+        if let Some(gate) = &gen_.gate
+            && gate.wins + gate.draws + gate.losses > 0
+        {
+            results.push(NamedResult {
+                a: format!("gen-{}", gen_.g),
+                b: gate.opponent.clone(),
+                wins_a: f64::from(gate.wins),
+                draws: f64::from(gate.draws),
+                wins_b: f64::from(gate.losses),
+            });
+        }
+        if let Some(e) = &gen_.eval {
+            results.extend(e.results.iter().cloned());
+        }
+    }
+    Ok(results)
+}
+
+/// Fitted ratings of every player of the run.
+struct Ratings {
+    names: Vec<String>,
+    anchor: usize,
+    ratings: Vec<Rating>,
+    results: Vec<PairResult>,
+}
+
+impl Ratings {
+    fn of(&self, name: &str) -> Option<&Rating> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| &self.ratings[i])
+    }
+}
+
+fn fit_ratings(named: &[NamedResult], prior: f64) -> Result<Option<Ratings>> {
+    if named.is_empty() {
+        return Ok(None);
+    }
+    let mut names: Vec<String> = Vec::new();
+    let mut index = |n: &str| match names.iter().position(|m| m == n) {
+        Some(i) => i,
+        None => {
+            names.push(n.to_string());
+            names.len() - 1
+        }
+    };
+    let results: Vec<PairResult> = named
+        .iter()
+        .map(|r| PairResult {
+            a: index(&r.a),
+            b: index(&r.b),
+            wins_a: r.wins_a,
+            draws: r.draws,
+            wins_b: r.wins_b,
+        })
+        .collect();
+    let (anchor, ratings) = rate(&names, &results, prior)?;
+    Ok(Some(Ratings {
+        names,
+        anchor,
+        ratings,
+        results,
+    }))
+}
+
+fn pct(x: u64, n: u64) -> String {
+    format!("{:.0}", 100.0 * x as f64 / n.max(1) as f64)
+}
+
+/// Rebuilds the report; returns the closing summary for the terminal (the ratings table and
+/// the newest generation against the baselines).
+///
+/// # Errors
+/// A marker that cannot be read or a file that cannot be written.
+pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<String> {
+    let root = &layout.root;
+    let gens = generations(layout)?;
+    let named = all_results(layout, &gens)?;
+    let (ratings, rating_error) = match fit_ratings(&named, cfg.generations.prior_draws) {
+        Ok(r) => (r, None),
+        Err(e) => (None, Some(format!("{e:#}"))),
+    };
+    let mut minutes = Vec::new();
+    let mut total = 0.0;
+    for gen_ in &gens {
+        total += gen_.seconds();
+        minutes.push(total / 60.0);
+    }
+
+    let mut md = String::new();
+    let _ = writeln!(md, "# mankala run `{}`\n", root.display());
+    let _ = writeln!(
+        md,
+        "- variant: **{}**; seed {}; encoding version {}",
+        cfg.game.name(),
+        record.seed,
+        record.encoding_version
+    );
+    let _ = writeln!(
+        md,
+        "- code version {} (report written by {})",
+        record.code_version,
+        code_version()
+    );
+    let _ = writeln!(
+        md,
+        "- generations with a finished step: {}; time in steps: {:.1} minutes",
+        gens.len(),
+        total / 60.0
+    );
+    let _ = writeln!(
+        md,
+        "- per generation: {} self-play games at {} simulations, {} training steps, a gate of {} games (threshold {}), {} games against each baseline ({})\n",
+        cfg.generations.games,
+        cfg.search.simulations,
+        cfg.train.steps,
+        cfg.generations.gate_games,
+        cfg.generations.gate_threshold,
+        cfg.generations.eval_games,
+        cfg.generations.baselines.join(", ")
+    );
+    md.push_str("## Generations\n\n");
+    md.push_str("| gen | minutes | self-play (evaluator) | plies | first player win/draw/loss % | policy loss (val) | value loss (val) | gate | Elo [95%] |\n");
+    md.push_str("|---:|---:|---|---:|---|---|---|---|---|\n");
+    for (gen_, m) in gens.iter().zip(&minutes) {
+        let sp = gen_
+            .selfplay
+            .as_ref()
+            .map_or("-".into(), |d| format!("{} ({})", d.games, d.evaluator));
+        let plies = gen_
+            .selfplay
+            .as_ref()
+            .map_or("-".into(), |d| format!("{:.1}", d.mean_length));
+        let fp = gen_.selfplay.as_ref().map_or("-".into(), |d| {
+            format!(
+                "{}/{}/{}",
+                pct(d.results[0], d.games),
+                pct(d.results[1], d.games),
+                pct(d.results[2], d.games)
+            )
+        });
+        let (pl, vl) = gen_.train.as_ref().map_or(("-".into(), "-".into()), |d| {
+            (
+                format!(
+                    "{} ({})",
+                    fmt_loss(d.policy_loss),
+                    fmt_loss(d.val_policy_loss)
+                ),
+                format!(
+                    "{} ({})",
+                    fmt_loss(d.value_loss),
+                    fmt_loss(d.val_value_loss)
+                ),
+            )
+        });
+        let gate = gen_.gate.as_ref().map_or("-".into(), |d| {
+            format!(
+                "{:.2} vs {}{}",
+                d.score,
+                d.opponent,
+                if d.promoted { ", promoted" } else { "" }
+            )
+        });
+        let elo = ratings
+            .as_ref()
+            .and_then(|r| r.of(&format!("gen-{}", gen_.g)))
+            .map_or("-".into(), |r| {
+                format!("{:.0} [{:.0}, {:.0}]", r.elo, r.low, r.high)
+            });
+        let _ = writeln!(
+            md,
+            "| {} | {m:.1} | {sp} | {plies} | {fp} | {pl} | {vl} | {gate} | {elo} |",
+            gen_.g
+        );
+    }
+
+    let mut summary = String::new();
+    md.push_str("\n## Ratings\n\n");
+    if let Some(r) = &ratings {
+        let title = format!("{}: ratings of the run", cfg.game.name());
+        write_ratings(root, &title, &r.names, r.anchor, &r.ratings, &r.results)?;
+        let table = ratings_table(&r.names, &r.ratings, &standings(r.names.len(), &r.results));
+        let _ = writeln!(
+            md,
+            "Bradley-Terry maximum likelihood over every game of the run (evaluations, gates, the baselines' own games), {} = 0, {} virtual draws per pair that met.\n\n```\n{table}```\n\n![ratings](ratings.svg)\n",
+            r.names[r.anchor], cfg.generations.prior_draws
+        );
+        summary.push_str(&table);
+        let points: Vec<IntervalPoint> = gens
+            .iter()
+            .filter_map(|gen_| {
+                r.of(&format!("gen-{}", gen_.g)).map(|x| IntervalPoint {
+                    x: f64::from(gen_.g),
+                    y: x.elo,
+                    low: x.low,
+                    high: x.high,
+                })
+            })
+            .collect();
+        let time_points: Vec<IntervalPoint> = gens
+            .iter()
+            .zip(&minutes)
+            .filter_map(|(gen_, m)| {
+                r.of(&format!("gen-{}", gen_.g)).map(|x| IntervalPoint {
+                    x: *m,
+                    y: x.elo,
+                    low: x.low,
+                    high: x.high,
+                })
+            })
+            .collect();
+        let bands: Vec<(&str, f64)> = cfg
+            .generations
+            .baselines
+            .iter()
+            .filter_map(|b| r.of(b).map(|x| (b.as_str(), x.elo)))
+            .collect();
+        let y = format!("Elo ({} = 0)", r.names[r.anchor]);
+        write_atomic(
+            &root.join("elo.svg"),
+            plot::interval_line_chart("Elo of each generation", "generation", &y, &points, &bands)
+                .as_bytes(),
+        )?;
+        write_atomic(
+            &root.join("elo-time.svg"),
+            plot::interval_line_chart(
+                "Elo over time in steps",
+                "minutes",
+                &y,
+                &time_points,
+                &bands,
+            )
+            .as_bytes(),
+        )?;
+        md.push_str("![Elo by generation](elo.svg)\n\n![Elo over time](elo-time.svg)\n\n");
+    } else if let Some(e) = &rating_error {
+        let _ = writeln!(md, "Ratings unavailable: {e}\n");
+    } else {
+        md.push_str("No games yet.\n\n");
+    }
+
+    let series = |f: &dyn Fn(&Generation) -> Option<f64>| -> Vec<(f64, f64)> {
+        gens.iter()
+            .filter_map(|g| f(g).map(|y| (f64::from(g.g), y)))
+            .collect()
+    };
+    let loss = |f: fn(&TrainDone) -> Option<f32>| {
+        series(&|g: &Generation| g.train.as_ref().and_then(f).map(f64::from))
+    };
+    let losses = [
+        Series {
+            name: "policy",
+            points: loss(|d| d.policy_loss),
+        },
+        Series {
+            name: "policy (validation)",
+            points: loss(|d| d.val_policy_loss),
+        },
+        Series {
+            name: "value",
+            points: loss(|d| d.value_loss),
+        },
+        Series {
+            name: "value (validation)",
+            points: loss(|d| d.val_value_loss),
+        },
+    ];
+    write_atomic(
+        &root.join("losses.svg"),
+        plot::line_chart("Training losses", "generation", "loss", &losses).as_bytes(),
+    )?;
+    let share = |i: usize| {
+        series(&|g: &Generation| {
+            g.selfplay
+                .as_ref()
+                .map(|d| d.results[i] as f64 / d.games.max(1) as f64)
+        })
+    };
+    let first = [
+        Series {
+            name: "first player wins",
+            points: share(0),
+        },
+        Series {
+            name: "draws",
+            points: share(1),
+        },
+        Series {
+            name: "gate score",
+            points: series(&|g: &Generation| g.gate.as_ref().map(|d| d.score)),
+        },
+    ];
+    write_atomic(
+        &root.join("selfplay.svg"),
+        plot::line_chart("Self-play results and gates", "generation", "share", &first).as_bytes(),
+    )?;
+    let length = [Series {
+        name: "mean plies",
+        points: series(&|g: &Generation| g.selfplay.as_ref().map(|d| d.mean_length)),
+    }];
+    write_atomic(
+        &root.join("length.svg"),
+        plot::line_chart("Self-play game length", "generation", "plies", &length).as_bytes(),
+    )?;
+    md.push_str("## Training and self-play\n\n![losses](losses.svg)\n\n![self-play results and gates](selfplay.svg)\n\n![game length](length.svg)\n\n");
+    md.push_str("Per-step training metrics are in `gen-NNNN/train/metrics.csv`; every arena game is in `gen-NNNN/{gate,eval}/games.jsonl` and `baselines/games.jsonl` (replay one with `mankala replay --record FILE --game N`).\n");
+    write_atomic(&root.join("report.md"), md.as_bytes())?;
+
+    if let Some(last) = gens.iter().rev().find(|g| g.eval.is_some())
+        && let Some(e) = &last.eval
+        && !e.results.is_empty()
+    {
+        let _ = writeln!(summary, "\ngen-{} against the baselines:", last.g);
+        let width = e.results.iter().map(|r| r.b.len()).max().unwrap_or(8);
+        for r in &e.results {
+            let n = r.wins_a + r.draws + r.wins_b;
+            let _ = writeln!(
+                summary,
+                "  {:<width$}  won {:>3.0}  drew {:>3.0}  lost {:>3.0}  score {:>5.1}%",
+                r.b,
+                r.wins_a,
+                r.draws,
+                r.wins_b,
+                100.0 * (r.wins_a + 0.5 * r.draws) / n.max(1.0)
+            );
+        }
+    }
+    if let Some(e) = rating_error {
+        let _ = writeln!(summary, "ratings unavailable: {e}");
+    }
+    Ok(summary)
+}

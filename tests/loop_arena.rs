@@ -1,0 +1,423 @@
+//! End-to-end tests of `mankala arena` and `mankala loop`: ratings, saved games, the
+//! generation loop, and a loop killed mid-run that resumes without redoing finished steps.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+fn mankala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mankala"))
+        .args(args)
+        .output()
+        .expect("run mankala")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mankala-loop-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A loop config with every count shrunk.
+fn tiny_loop_config(dir: &Path, games: u64, generations: u32) -> PathBuf {
+    let path = dir.join("tiny.toml");
+    std::fs::write(
+        &path,
+        format!(
+            r#"variant = "kalah"
+[search]
+simulations = 16
+[selfplay]
+games_per_worker = 4
+games_per_shard = 4
+[network]
+width = 16
+blocks = 1
+value_width = 8
+[train]
+steps = 20
+batch_size = 32
+shuffle_buffer = 64
+checkpoint_every = 10
+validation_rows = 50
+[loop]
+generations = {generations}
+games = {games}
+gate_games = 2
+eval_games = 2
+baselines = ["random", "greedy"]
+opening_plies = 1
+"#
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn arena_rates_agents_and_saves_games_that_replay() {
+    let out = temp_dir("arena");
+    let o = mankala(&[
+        "arena",
+        "--variant",
+        "kalah",
+        "--agents",
+        "random",
+        "greedy",
+        "alphabeta:depth=3",
+        "--games",
+        "8",
+        "--opening-plies",
+        "2",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    for agent in ["random", "greedy", "alphabeta:depth=3"] {
+        assert!(stdout.contains(agent), "{stdout}");
+    }
+    assert!(stdout.contains("95% interval"), "{stdout}");
+    assert!(stdout.contains("24 games, 8 per pair"), "{stdout}");
+    // Ratings: random is the zero, every interval holds its rating.
+    let csv = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 4, "{csv}");
+    let mut elo = BTreeMap::new();
+    for line in &lines[1..] {
+        let f: Vec<&str> = line.split(',').collect();
+        let (e, lo, hi): (f64, f64, f64) = (
+            f[1].parse().unwrap(),
+            f[2].parse().unwrap(),
+            f[3].parse().unwrap(),
+        );
+        assert!(lo <= e && e <= hi, "{line}");
+        assert_eq!(f[4], "16", "each agent plays two pairs of 8: {line}");
+        elo.insert(f[0].to_string(), e);
+    }
+    assert_eq!(elo["random"], 0.0);
+    assert!(elo["alphabeta:depth=3"] > elo["random"], "{csv}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("ratings.json")).unwrap()).unwrap();
+    assert_eq!(json["anchor"], "random");
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 3);
+    let svg = std::fs::read_to_string(out.join("ratings.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // Every game is saved; colours alternate within a pair; a saved game replays to its result.
+    let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    let records: Vec<serde_json::Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 24);
+    assert_eq!(records[0]["south"], records[1]["north"]);
+    assert_eq!(
+        records[0]["moves"].as_array().unwrap()[..2],
+        records[1]["moves"].as_array().unwrap()[..2],
+        "shared opening"
+    );
+    let r = &records[5];
+    let o = mankala(&[
+        "replay",
+        "--record",
+        s(&out.join("games.jsonl")),
+        "--game",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let replay = text(&o.stdout);
+    let last: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        replay.lines().count(),
+        r["actions"].as_array().unwrap().len() + 1
+    );
+    assert_eq!(last["terminal"], true);
+    assert_eq!(last["stores"].as_array().unwrap().len(), 2);
+    let scores = &r["scores"];
+    assert_eq!(&last["outcome"]["scores"], scores, "{last}");
+}
+
+#[test]
+fn arena_refuses_bad_agents_by_name() {
+    let out = temp_dir("arena-bad");
+    let o = mankala(&[
+        "arena",
+        "-v",
+        "oware",
+        "-a",
+        "random",
+        "alphabeta:deep=2",
+        "-o",
+        s(&out),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("alphabeta:deep=2") && err.contains("unknown option `deep`"),
+        "{err}"
+    );
+    let o = mankala(&[
+        "arena",
+        "-v",
+        "oware",
+        "-a",
+        "random",
+        "random",
+        "-o",
+        s(&out),
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o.stderr).contains("`random` is given twice"));
+    let o = mankala(&[
+        "arena",
+        "-v",
+        "oware",
+        "-a",
+        "random",
+        "nn:model=/no/such/model.bpk",
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.contains("/no/such/model"), "{err}");
+    assert_eq!(err.matches("No such file").count(), 1, "said once: {err}");
+}
+
+#[test]
+fn replay_of_a_missing_game_is_a_clear_error() {
+    let dir = temp_dir("replay-missing");
+    let file = dir.join("games.jsonl");
+    std::fs::write(&file, "not json\n").unwrap();
+    let o = mankala(&["replay", "--record", s(&file), "--game", "3"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("line 1: not a game record"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn loop_runs_two_generations_end_to_end() {
+    let dir = temp_dir("two-gens");
+    let config = tiny_loop_config(&dir, 8, 2);
+    let run = dir.join("run");
+    let o = mankala(&[
+        "loop",
+        "--config",
+        s(&config),
+        "--run",
+        s(&run),
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    for g in 0..2 {
+        let gen_dir = run.join(format!("gen-{g:04}"));
+        let sp = read_json(&gen_dir.join("selfplay.json"));
+        assert_eq!(sp["games"], 8);
+        let train = read_json(&gen_dir.join("train.json"));
+        assert_eq!(train["steps"], 20);
+        assert!(gen_dir.join("train/model.bpk").exists());
+        let gate = read_json(&gen_dir.join("gate.json"));
+        assert_eq!(
+            gate["wins"].as_u64().unwrap()
+                + gate["draws"].as_u64().unwrap()
+                + gate["losses"].as_u64().unwrap(),
+            2
+        );
+        let eval = read_json(&gen_dir.join("eval.json"));
+        assert_eq!(eval["results"].as_array().unwrap().len(), 2);
+        assert!(
+            stdout.contains(&format!("gen {g} self-play: 8 games")),
+            "{stdout}"
+        );
+    }
+    // The second generation's self-play used the promoted network, if any.
+    let promoted = read_json(&run.join("gen-0000/gate.json"))["promoted"] == true;
+    let evaluator = read_json(&run.join("gen-0001/selfplay.json"))["evaluator"].clone();
+    assert_eq!(evaluator, if promoted { "gen-0" } else { "rollout" });
+    // Records of the run.
+    let record = read_json(&run.join("run.json"));
+    assert_eq!(record["seed"], 3);
+    assert_eq!(record["variant"], "kalah");
+    assert!(
+        std::fs::read_to_string(run.join("config.toml"))
+            .unwrap()
+            .contains("[loop]")
+    );
+    // The report, its plots and the closing table.
+    let report = std::fs::read_to_string(run.join("report.md")).unwrap();
+    assert!(report.contains("| 1 |"), "{report}");
+    for svg in [
+        "elo.svg",
+        "elo-time.svg",
+        "losses.svg",
+        "selfplay.svg",
+        "length.svg",
+        "ratings.svg",
+    ] {
+        let t = std::fs::read_to_string(run.join(svg)).unwrap();
+        assert!(t.starts_with("<svg"), "{svg}");
+        assert!(report.contains(svg), "report links {svg}");
+    }
+    assert!(
+        stdout.contains("95% interval") && stdout.contains("gen-1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("gen-1 against the baselines"), "{stdout}");
+    // Every rated player is in the CSV with an interval around its rating.
+    let csv = std::fs::read_to_string(run.join("ratings.csv")).unwrap();
+    for p in ["random", "greedy", "gen-0", "gen-1"] {
+        assert!(
+            csv.lines().any(|l| l.starts_with(&format!("{p},"))),
+            "{csv}"
+        );
+    }
+    // A rerun of a finished run does nothing new and says the same.
+    let before = std::fs::metadata(run.join("gen-0001/eval.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let o = mankala(&["loop", "--run", s(&run)]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        !text(&o.stdout).contains("self-play:"),
+        "{}",
+        text(&o.stdout)
+    );
+    let after = std::fs::metadata(run.join("gen-0001/eval.json"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after);
+    // Another config for the same run is refused.
+    let other = dir.join("other.toml");
+    std::fs::write(
+        &other,
+        std::fs::read_to_string(&config)
+            .unwrap()
+            .replace("games = 8", "games = 9"),
+    )
+    .unwrap();
+    let o = mankala(&["loop", "--config", s(&other), "--run", s(&run)]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("another config"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// Modification times of every file under `dir`.
+fn files(dir: &Path) -> BTreeMap<PathBuf, SystemTime> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(p, e.metadata().unwrap().modified().unwrap());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_killed_loop_resumes_without_redoing_finished_steps() {
+    let dir = temp_dir("killed");
+    // Enough games that self-play of generation 1 is still running when it is killed.
+    let config = tiny_loop_config(&dir, 200, 2);
+    let run = dir.join("run");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
+        .args([
+            "loop",
+            "--config",
+            s(&config),
+            "--run",
+            s(&run),
+            "--seed",
+            "11",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill once generation 1 has written its first shard but not finished self-play.
+    let shard = run.join("gen-0001/selfplay/shard-00000.parquet");
+    let start = Instant::now();
+    while !shard.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the loop ended before it could be killed"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "no shard after 5 minutes"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !run.join("gen-0001/selfplay.json").exists(),
+        "killed too late: self-play had finished"
+    );
+    let before = files(&run);
+    // No file under a final name is a temporary left behind, and generation 0 is complete.
+    for step in ["selfplay", "train", "gate", "eval"] {
+        assert!(run.join(format!("gen-0000/{step}.json")).exists(), "{step}");
+    }
+    let o = mankala(&["loop", "--run", s(&run)]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(
+        !stdout.contains("gen 0 "),
+        "generation 0 was redone:\n{stdout}"
+    );
+    assert!(stdout.contains("gen 1 self-play: 200 games"), "{stdout}");
+    // Every file that existed before the kill and is not a temporary is untouched.
+    let after = files(&run);
+    for (path, time) in &before {
+        let name = path.file_name().unwrap().to_string_lossy();
+        if name.ends_with(".tmp")
+            || name == "run.json"
+            || name.ends_with(".svg")
+            || name == "report.md"
+            || name.starts_with("ratings.")
+        {
+            continue;
+        }
+        assert_eq!(after.get(path), Some(time), "{} changed", path.display());
+    }
+    assert!(
+        after.keys().all(|p| !p.to_string_lossy().ends_with(".tmp")),
+        "temporaries left"
+    );
+    // Games add up: 200 distinct games in generation 1 (the loop checks for duplicates).
+    let sp = read_json(&run.join("gen-0001/selfplay.json"));
+    assert_eq!(sp["games"], 200);
+    assert!(run.join("gen-0001/eval.json").exists());
+    let record = read_json(&run.join("run.json"));
+    assert_eq!(record["seed"], 11);
+    assert_eq!(record["resumed_with"].as_array().unwrap().len(), 1);
+}
