@@ -225,3 +225,132 @@ pub fn pair_results(records: &[GameRecord]) -> Vec<PairResult> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use mankala_engine::variants::Kalah;
+
+    use super::*;
+    use crate::agent::AgentSpec;
+    use crate::config::SearchConfig;
+
+    fn kalah() -> Kalah {
+        Kalah {
+            rules: Default::default(),
+            limits: Kalah::DEFAULT_LIMITS,
+        }
+    }
+
+    fn agents(specs: &[&str]) -> Vec<Prepared> {
+        let g = kalah();
+        let rules = String::new();
+        let expected = mankala_models::Expected {
+            variant: g.name(),
+            rules: &rules,
+            encoding_version: mankala_engine::ENCODING_VERSION,
+            encoding_len: g.encoding_len(),
+            num_actions: g.num_actions(),
+        };
+        specs
+            .iter()
+            .map(|s| {
+                Prepared::new(
+                    s.parse::<AgentSpec>().unwrap(),
+                    &SearchConfig::default(),
+                    &expected,
+                )
+                .unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_round_robin_alternates_colours_over_shared_openings() {
+        let g = kalah();
+        let p = round_robin(&g, 3, 4, 3, 9);
+        assert_eq!(p.len(), 3 * 4);
+        for (n, pair) in p.chunks(4).enumerate() {
+            let (i, j) = [(0, 1), (0, 2), (1, 2)][n];
+            for (k, x) in pair.iter().enumerate() {
+                let expected = if k % 2 == 0 { (i, j) } else { (j, i) };
+                assert_eq!((x.south, x.north), expected);
+                assert_eq!(x.opening.len(), 3);
+                // Opening k / 2, the same in every pair.
+                assert_eq!(x.opening, p[k / 2 * 2].opening);
+            }
+        }
+        assert_ne!(p[0].opening, p[2].opening, "two different openings");
+        assert_eq!(p, round_robin(&g, 3, 4, 3, 9), "reproducible");
+        assert_ne!(p, round_robin(&g, 3, 4, 3, 10));
+    }
+
+    #[test]
+    fn a_played_game_replays_to_its_recorded_result() {
+        let g = kalah();
+        let a = agents(&["random", "greedy"]);
+        let p = round_robin(&g, 2, 2, 2, 1);
+        let records = play_all(&g, &a, &p, 2, |_| {}).unwrap();
+        for (r, pairing) in records.iter().zip(&p) {
+            assert_eq!(r.index, pairing.index);
+            assert_eq!(r.actions[..2], pairing.opening[..]);
+            assert_eq!(r.moves.len(), r.actions.len());
+            let mut s = g.initial_state();
+            for &action in &r.actions {
+                s.play(action).unwrap();
+            }
+            let o = s.outcome().unwrap();
+            assert_eq!(o.scores, r.scores);
+            assert_eq!(o.result_name(), r.result);
+            assert_eq!(r.south, a[pairing.south].spec.to_string());
+        }
+        assert_eq!(
+            records,
+            play_all(&g, &a, &p, 1, |_| {}).unwrap(),
+            "same on one thread"
+        );
+    }
+
+    #[test]
+    fn results_are_counted_per_pair_whatever_the_colours() {
+        let record = |south_agent, north_agent, outcome| GameRecord {
+            index: 0,
+            south: String::new(),
+            north: String::new(),
+            opening_plies: 0,
+            moves: Vec::new(),
+            actions: Vec::new(),
+            result: String::new(),
+            outcome,
+            scores: [0, 0],
+            seed: 0,
+            south_agent,
+            north_agent,
+        };
+        let r = pair_results(&[
+            record(0, 1, 1),
+            record(1, 0, 1),
+            record(1, 0, -1),
+            record(0, 1, 0),
+            record(2, 1, -1),
+        ]);
+        assert_eq!(
+            r,
+            vec![
+                PairResult {
+                    a: 0,
+                    b: 1,
+                    wins_a: 2.0,
+                    draws: 1.0,
+                    wins_b: 1.0
+                },
+                PairResult {
+                    a: 1,
+                    b: 2,
+                    wins_a: 1.0,
+                    draws: 0.0,
+                    wins_b: 0.0
+                },
+            ]
+        );
+    }
+}
