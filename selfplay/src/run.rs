@@ -30,6 +30,21 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Counts one finished game of `rows` rows with its outcome from South's view and its
+    /// result name.
+    pub fn add_game(&mut self, outcome: i8, result: &str, rows: u64) {
+        self.games += 1;
+        self.positions += rows;
+        match outcome {
+            1 => self.results[0] += 1,
+            -1 => self.results[2] += 1,
+            _ => self.results[1] += 1,
+        }
+        if result.starts_with("capped") {
+            self.capped += 1;
+        }
+    }
+
     /// Mean plies per game.
     pub fn mean_length(&self) -> f64 {
         if self.games == 0 {
@@ -147,16 +162,11 @@ where
             drop(tx);
         });
         for finished in rx {
-            summary.games += 1;
-            summary.positions += finished.rows.len() as u64;
-            match finished.outcome {
-                1 => summary.results[0] += 1,
-                -1 => summary.results[2] += 1,
-                _ => summary.results[1] += 1,
-            }
-            if finished.result.starts_with("capped") {
-                summary.capped += 1;
-            }
+            summary.add_game(
+                finished.outcome,
+                &finished.result,
+                finished.rows.len() as u64,
+            );
             buffer.push(finished);
             if buffer.len() >= per_shard {
                 flush(&mut buffer, &mut summary, &mut shard_index);

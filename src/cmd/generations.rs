@@ -499,22 +499,13 @@ fn games_in(dir: &Path) -> Result<BTreeSet<u64>> {
 
 /// Game statistics of a directory's shards.
 fn summarize(dir: &Path) -> Result<SelfplayDone> {
-    let mut s = SelfplayDone {
-        games: 0,
-        positions: 0,
-        mean_length: 0.0,
-        results: [0; 3],
-        capped: 0,
-        evaluator: String::new(),
-        seconds: 0.0,
-    };
+    let mut sum = mankala_selfplay::run::Summary::default();
     let mut seen = BTreeSet::new();
     let mut plies = 0u64;
     for shard in list_shards(dir)? {
         let (_, rows) = read_shard(&shard)?;
-        s.positions += rows.len() as u64;
         let mut here = BTreeSet::new();
-        for r in rows {
+        for r in &rows {
             if !here.insert(r.game_id) {
                 continue;
             }
@@ -526,20 +517,20 @@ fn summarize(dir: &Path) -> Result<SelfplayDone> {
                     dir.display()
                 );
             }
-            s.games += 1;
+            sum.add_game(r.outcome, &r.result, 0);
             plies += u64::from(r.game_length);
-            match r.outcome {
-                1 => s.results[0] += 1,
-                -1 => s.results[2] += 1,
-                _ => s.results[1] += 1,
-            }
-            if r.result.starts_with("capped") {
-                s.capped += 1;
-            }
         }
+        sum.positions += rows.len() as u64;
     }
-    s.mean_length = plies as f64 / s.games.max(1) as f64;
-    Ok(s)
+    Ok(SelfplayDone {
+        games: sum.games,
+        positions: sum.positions,
+        mean_length: plies as f64 / sum.games.max(1) as f64,
+        results: sum.results,
+        capped: sum.capped,
+        evaluator: String::new(),
+        seconds: 0.0,
+    })
 }
 
 /// Loads the run's config: the run's own on a rerun (a given config must agree with it), a
