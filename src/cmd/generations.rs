@@ -542,7 +542,7 @@ fn load_config(args: &LoopArgs<'_>) -> Result<Resolved> {
         None => None,
     };
     if saved.exists() {
-        let own = config::load(&saved)?;
+        let mut own = config::load(&saved)?;
         if let Some(given) = given {
             let mut g = given.clone();
             g.generations.generations = own.generations.generations;
@@ -554,6 +554,8 @@ fn load_config(args: &LoopArgs<'_>) -> Result<Resolved> {
                     saved.display()
                 );
             }
+            // Only the number of generations may change: a run can be extended.
+            own.generations.generations = given.generations.generations;
         }
         return Ok(own);
     }

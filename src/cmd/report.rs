@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use anyhow::Result;
+use mankala_selfplay::AgentSpec;
 use mankala_selfplay::ratings::{PairResult, Rating};
 
 use crate::cmd::arena::{rate, ratings_table, standings, write_ratings};
@@ -268,9 +269,14 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
                 })
             })
             .collect();
-        let bands: Vec<(&str, f64)> = cfg
+        // Baselines by their canonical spec, as the arenas name them.
+        let baselines: Vec<String> = cfg
             .generations
             .baselines
+            .iter()
+            .map(|b| b.parse::<AgentSpec>().map_or(b.clone(), |s| s.to_string()))
+            .collect();
+        let bands: Vec<(&str, f64)> = baselines
             .iter()
             .filter_map(|b| r.of(b).map(|x| (b.as_str(), x.elo)))
             .collect();
