@@ -49,10 +49,12 @@ fn variants_lists_every_variant_with_its_source() {
     let o = mankala(&["variants"]);
     assert!(o.status.success());
     let out = stdout(&o);
-    for v in ["oware", "kalah", "lane", "ndoto", "enkeshui"] {
+    for v in [
+        "oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale",
+    ] {
         assert!(out.lines().any(|l| l.starts_with(v)), "{v} missing:\n{out}");
     }
-    assert_eq!(out.matches("source:").count(), 5);
+    assert_eq!(out.matches("source:").count(), 9);
 }
 
 #[test]
@@ -71,7 +73,9 @@ fn show_draws_the_board_after_moves() {
 
 #[test]
 fn every_shipped_config_loads() {
-    for v in ["oware", "kalah", "lane", "ndoto", "enkeshui"] {
+    for v in [
+        "oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale",
+    ] {
         let path = repo(&format!("configs/{v}.toml"));
         let o = mankala(&["show", "--config", &path]);
         assert!(o.status.success(), "{v}: {}", stderr(&o));
@@ -360,7 +364,9 @@ fn tiny_config(name: &str, variant: &str, steps: u64) -> PathBuf {
 
 #[test]
 fn selfplay_with_a_trained_network_runs_on_every_variant() {
-    for v in ["oware", "kalah", "lane", "ndoto", "enkeshui"] {
+    for v in [
+        "oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale",
+    ] {
         let dir = std::env::temp_dir().join(format!("mankala-cli-nn-{v}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let cfg = tiny_config(&format!("nn-{v}"), v, 4);

@@ -4,7 +4,8 @@
 //! of the rules docs (`scripts/reference/`). Each line is one game: `{"game", "seed",
 //! "rules", ["limits",] "actions": [relative action indices], "states": [start, after each
 //! action]}`, a state holding `to_move` (null when over), `pits` and `stores` in the order of
-//! `docs/notation.md`, `legal`, `terminal`, `returns`, `scores` (when over) and, for
+//! `docs/notation.md`, `legal`, `terminal`, `returns`, `scores` (when over), `in_hand` (when the game has seeds
+//! off the board) and, for
 //! enkeshui, `bulls` (owner of each hole, -1 none).
 
 mod common;
@@ -49,6 +50,13 @@ fn check_state<S: State>(s: &S, want: &Value, ctx: &str) {
         as_u32s(&want["legal"]),
         "legal actions differ: {ctx}\n{s}"
     );
+    if let Some(hand) = want.get("in_hand") {
+        assert_eq!(
+            snap.in_hand.to_vec(),
+            as_u32s(hand),
+            "seeds in hand differ: {ctx}\n{s}"
+        );
+    }
     if let Some(bulls) = want.get("bulls") {
         let owners: Vec<i64> = snap
             .owners
@@ -143,6 +151,6 @@ fn oware_and_kalah_match_openspiel_move_for_move() {
 }
 
 #[test]
-fn two_row_games_match_the_independent_reference() {
+fn every_variant_matches_the_independent_reference() {
     replay_all("reference_");
 }

@@ -313,6 +313,26 @@ fn enkeshui_selfplay_rows_are_consistent() {
 }
 
 #[test]
+fn omweso_selfplay_rows_are_consistent() {
+    check_variant("omweso", 6);
+}
+
+#[test]
+fn coro_selfplay_rows_are_consistent() {
+    check_variant("coro", 6);
+}
+
+#[test]
+fn kombe_selfplay_rows_are_consistent() {
+    check_variant("kombe", 6);
+}
+
+#[test]
+fn mongale_selfplay_rows_are_consistent() {
+    check_variant("mongale", 6);
+}
+
+#[test]
 fn shard_format_version_is_stored() {
     let any = AnyGame::by_name("kalah").unwrap();
     let dir = TempDir::new("format");

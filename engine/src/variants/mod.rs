@@ -4,6 +4,7 @@ pub mod enkeshui;
 pub mod kalah;
 pub mod lane;
 pub mod ndoto;
+pub mod omweso;
 pub mod oware;
 
 use serde::Deserialize;
@@ -16,6 +17,7 @@ pub use enkeshui::{Enkeshui, EnkeshuiRules, EnkeshuiState};
 pub use kalah::{Kalah, KalahRules, KalahState};
 pub use lane::{Lane, LaneRules, LaneState};
 pub use ndoto::{Ndoto, NdotoRules, NdotoState};
+pub use omweso::{Omweso, OmwesoRules, OmwesoState};
 pub use oware::{Oware, OwareRules, OwareState};
 
 /// Whether a game goes on, ended by its rules, or was stopped by a cap.
@@ -89,6 +91,26 @@ pub const VARIANTS: &[VariantInfo] = &[
         description: "Enkeshui of the Maasai, 2x8/10/12, bulls, capture chains, optional captures",
         source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000, rules 1-9",
     },
+    VariantInfo {
+        name: "omweso",
+        description: "Omweso of the Baganda, 4x8, 64 seeds, relay sowing round the own two rows, captures sown on, okutebuka, nkutemye",
+        source: "Shackell, Mweso - the board game (Uganda Journal 1934), seed 002",
+    },
+    VariantInfo {
+        name: "coro",
+        description: "Coro of the Lango, Omweso with the capturing hole's seeds lifted with the captured ones",
+        source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000 (Lango)",
+    },
+    VariantInfo {
+        name: "kombe",
+        description: "Kombe of Lamu, 4x8, Omweso's sowing, only the front row captured, reverse moves that capture indirectly",
+        source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000 (Lamu)",
+    },
+    VariantInfo {
+        name: "mongale",
+        description: "Mongale of Mombasa, Kombe's rules from its own start, the seeds counted at the end",
+        source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000 (Mombasa)",
+    },
 ];
 
 /// A variant with its rule options, chosen at run time.
@@ -104,6 +126,8 @@ pub enum AnyGame {
     Ndoto(Ndoto),
     /// Enkeshui.
     Enkeshui(Enkeshui),
+    /// The four-row games: Omweso, Coro, Kombe and Mongale.
+    Omweso(Omweso),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`], so generic code
@@ -117,6 +141,7 @@ macro_rules! with_game {
             $crate::variants::AnyGame::Lane($g) => $body,
             $crate::variants::AnyGame::Ndoto($g) => $body,
             $crate::variants::AnyGame::Enkeshui($g) => $body,
+            $crate::variants::AnyGame::Omweso($g) => $body,
         }
     };
 }
@@ -217,6 +242,27 @@ impl AnyGame {
                     limits: limits(Enkeshui::DEFAULT_LIMITS, limits_table)?,
                 })
             }
+            "omweso" | "coro" | "kombe" | "mongale" => {
+                let kind = match name {
+                    "omweso" => omweso::Kind::Omweso,
+                    "coro" => omweso::Kind::Coro,
+                    "kombe" => omweso::Kind::Kombe,
+                    _ => omweso::Kind::Mongale,
+                };
+                // The game's own defaults, overridden key by key.
+                let mut table = match toml::Value::try_from(OmwesoRules::of(kind)) {
+                    Ok(toml::Value::Table(t)) => t,
+                    _ => unreachable!("rules serialize to a table"),
+                };
+                table.extend(rules.iter().map(|(k, v)| (k.clone(), v.clone())));
+                let rules: OmwesoRules = parse_table("rules", &table)?;
+                Omweso::validate(&rules)?;
+                AnyGame::Omweso(Omweso {
+                    kind,
+                    rules,
+                    limits: limits(Omweso::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
             _ => {
                 return Err(ConfigError::UnknownVariant {
                     name: name.into(),
@@ -238,6 +284,7 @@ impl AnyGame {
             AnyGame::Lane(g) => toml::Value::try_from(g.rules),
             AnyGame::Ndoto(g) => toml::Value::try_from(g.rules),
             AnyGame::Enkeshui(g) => toml::Value::try_from(g.rules),
+            AnyGame::Omweso(g) => toml::Value::try_from(g.rules),
         };
         match value {
             Ok(toml::Value::Table(t)) => t,

@@ -40,6 +40,17 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
             "enkeshui",
             "holes = 12\nstart = \"fours\"\nempty_end = \"right\"",
         ),
+        ("omweso", ""),
+        ("omweso", "setup = \"seventeen\"\nmandatory_capture = true"),
+        ("omweso", "setup = \"alternate\"\nnkutemye = false"),
+        ("omweso", "setup = \"free\""),
+        ("coro", ""),
+        ("coro", "setup = \"alternate\"\nmandatory_capture = true"),
+        ("kombe", ""),
+        ("kombe", "nkutemye = true\nmandatory_capture = true"),
+        ("kombe", "setup = \"fours\""),
+        ("mongale", ""),
+        ("mongale", "setup = \"free\""),
     ]
     .into_iter()
     .map(|(v, r)| (format!("{v} [{}]", r.replace('\n', ", ")), game(v, r)))
