@@ -18,76 +18,16 @@
 
 mod common;
 
+use common::four_row::*;
 use common::play;
 use mankala_engine::variants::omweso::{
-    Kind, RELAY, RELAY_REVERSE, REVERSE, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE,
+    Kind, RELAY, RELAY_REVERSE, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE,
 };
 use mankala_engine::variants::{Omweso, OmwesoRules, OmwesoState};
-use mankala_engine::{Action, AnyGame, Cap, Game, GameResult, Limits, Outcome, Player, State};
-
-const SOUTH: Player = Player::South;
-const NORTH: Player = Player::North;
-
-// Track positions, also the anticlockwise start actions.
-const A: Action = 0;
-const B: Action = 1;
-const C: Action = 2;
-const D: Action = 3;
-const E: Action = 4;
-const F: Action = 5;
-const G: Action = 6;
-const H: Action = 7;
-const J: Action = 8;
-const K: Action = 9;
-const M: Action = 10;
-const N: Action = 11;
-const P: Action = 12;
-const R: Action = 13;
-const S: Action = 14;
-const T: Action = 15;
-
-const A_REV: Action = REVERSE;
-const B_REV: Action = REVERSE + 1;
-const S_REV: Action = REVERSE + 2;
-const T_REV: Action = REVERSE + 3;
-
-type Side = [u8; 16];
-
-/// A side from (hole, seeds) pairs; unlisted holes are empty.
-fn side(holes: &[(Action, u8)]) -> Side {
-    let mut out = [0; 16];
-    for &(h, n) in holes {
-        assert_eq!(out[h as usize], 0, "hole {h} listed twice");
-        out[h as usize] = n;
-    }
-    out
-}
-
-/// Snapshot order: per player (South, then North) the front row from his left (T S R P N M
-/// K J), then the back row from his left (A..H).
-fn board(south: Side, north: Side) -> Vec<u32> {
-    let mut out = Vec::with_capacity(32);
-    for s in [south, north] {
-        out.extend((J..=T).rev().map(|p| u32::from(s[p as usize])));
-        out.extend((A..=H).map(|p| u32::from(s[p as usize])));
-    }
-    out
-}
-
-fn game(kind: Kind, rules: OmwesoRules, limits: Limits) -> Omweso {
-    Omweso {
-        kind,
-        rules,
-        limits,
-    }
-}
+use mankala_engine::{AnyGame, Cap, Game, GameResult, Player, State};
 
 fn kombe() -> Omweso {
-    game(
-        Kind::Kombe,
-        OmwesoRules::of(Kind::Kombe),
-        Omweso::DEFAULT_LIMITS,
-    )
+    default_game(Kind::Kombe)
 }
 
 fn mandatory() -> Omweso {
@@ -102,64 +42,16 @@ fn mandatory() -> Omweso {
 }
 
 fn with_limits(max_plies: u32, max_laps: u32) -> Omweso {
-    game(
-        Kind::Kombe,
-        OmwesoRules::of(Kind::Kombe),
-        Limits {
-            max_plies,
-            max_laps,
-        },
-    )
+    capped(Kind::Kombe, max_plies, max_laps)
 }
 
 /// Kombe as built from a `[rules]` table in TOML (the way configs reach the engine).
-fn from_config(rules: &str) -> Omweso {
-    match common::game("kombe", rules) {
-        AnyGame::Omweso(g) => g,
-        _ => panic!("kombe is a four-row game"),
-    }
-}
-
-fn pos_in(g: &Omweso, south: Side, north: Side, to_move: Player) -> OmwesoState {
-    OmwesoState::from_parts(g, south, north, to_move).expect("valid position")
+fn kombe_from_config(rules: &str) -> Omweso {
+    from_config("kombe", rules)
 }
 
 fn pos(south: Side, north: Side, to_move: Player) -> OmwesoState {
     pos_in(&kombe(), south, north, to_move)
-}
-
-/// Asserts the whole position: all 32 holes, the seeds in hand, the player to move (when
-/// given) and the legal actions. The expected position itself must account for 64 seeds.
-#[track_caller]
-fn check_hand(
-    s: &OmwesoState,
-    south: Side,
-    north: Side,
-    in_hand: [u32; 2],
-    to_move: Option<Player>,
-    legal: &[Action],
-) {
-    let on_board: u32 = south.iter().chain(&north).map(|&n| u32::from(n)).sum();
-    assert_eq!(
-        on_board + in_hand[0] + in_hand[1],
-        64,
-        "expected position miscounted"
-    );
-    assert_eq!(s.snapshot().in_hand, in_hand, "seeds in hand\n{s}");
-    common::check_position(s, &board(south, north), [0, 0], to_move, legal);
-}
-
-#[track_caller]
-fn check(s: &OmwesoState, south: Side, north: Side, to_move: Player, legal: &[Action]) {
-    check_hand(s, south, north, [0, 0], Some(to_move), legal);
-}
-
-/// Asserts a finished game: the result, the final scores (seeds on each side, and seeds in
-/// hand) and that no action is legal.
-#[track_caller]
-fn check_over(s: &OmwesoState, result: GameResult, scores: [u32; 2]) {
-    assert_eq!(s.outcome(), Some(Outcome { result, scores }), "\n{s}");
-    assert!(s.legal_actions().is_empty(), "\n{s}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,9 +83,9 @@ fn kombe_rule_options() {
     assert_eq!(g.limits, Omweso::DEFAULT_LIMITS);
     assert_eq!(Omweso::DEFAULT_LIMITS.max_plies, 2000);
     assert_eq!(Omweso::DEFAULT_LIMITS.max_laps, 500);
-    assert_eq!(from_config(""), g);
+    assert_eq!(kombe_from_config(""), g);
 
-    let g = from_config("setup = \"fours\"\nmandatory_capture = true");
+    let g = kombe_from_config("setup = \"fours\"\nmandatory_capture = true");
     assert_eq!(g.kind, Kind::Kombe);
     assert_eq!(
         g.rules,
@@ -203,7 +95,7 @@ fn kombe_rule_options() {
             nkutemye: false,
         }
     );
-    assert!(from_config("nkutemye = true").rules.nkutemye);
+    assert!(kombe_from_config("nkutemye = true").rules.nkutemye);
     for (name, setup) in [
         ("fours", Setup::Fours),
         ("seventeen", Setup::Seventeen),
@@ -212,7 +104,7 @@ fn kombe_rule_options() {
         ("lamu", Setup::Lamu),
         ("mombasa", Setup::Mombasa),
     ] {
-        let g = from_config(&format!("setup = \"{name}\""));
+        let g = kombe_from_config(&format!("setup = \"{name}\""));
         assert_eq!(g.rules.setup, setup, "{name}");
         assert!(!g.rules.nkutemye, "{name}");
     }
@@ -254,7 +146,7 @@ fn k1_start_position() {
     assert_eq!(s.ply(), 0);
     check(&s, lamu(), lamu(), SOUTH, &[E, F, G, H, J, K, M, N]);
     // The same start through AnyGame.
-    let s = from_config("").initial_state();
+    let s = kombe_from_config("").initial_state();
     check(&s, lamu(), lamu(), SOUTH, &[E, F, G, H, J, K, M, N]);
 }
 
@@ -956,7 +848,7 @@ fn k3_mandatory_capture_leaves_no_turn() {
 // K3 (b) with mandatory_capture read from a config: the same.
 #[test]
 fn k3_mandatory_capture_leaves_no_turn_2() {
-    let mut s = k3_take_position(&from_config("mandatory_capture = true"));
+    let mut s = k3_take_position(&kombe_from_config("mandatory_capture = true"));
     play(&mut s, N);
     check(
         &s,
@@ -1230,7 +1122,7 @@ fn k4_nkutemye_is_off_by_default() {
 // are not sown; they go into the capturing hole T: 2 + 3 = 5.
 #[test]
 fn k4_nkutemye_option() {
-    let g = from_config("nkutemye = true");
+    let g = kombe_from_config("nkutemye = true");
     assert_eq!(g.kind, Kind::Kombe);
     let mut s = k4_position(&g);
     play(&mut s, G);

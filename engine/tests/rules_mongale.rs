@@ -19,137 +19,24 @@
 
 mod common;
 
+use common::four_row::*;
 use common::play;
 use mankala_engine::variants::omweso::{
-    Kind, RELAY, RELAY_REVERSE, REVERSE, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE,
+    Kind, RELAY, RELAY_REVERSE, Setup, TAKE,
 };
 use mankala_engine::variants::{Omweso, OmwesoRules, OmwesoState};
-use mankala_engine::{Action, AnyGame, Cap, Game, GameResult, Limits, Outcome, Player, State};
-
-const SOUTH: Player = Player::South;
-const NORTH: Player = Player::North;
-
-// Track positions, also the anticlockwise start actions.
-const A: Action = 0;
-const B: Action = 1;
-const C: Action = 2;
-const D: Action = 3;
-const E: Action = 4;
-const F: Action = 5;
-const G: Action = 6;
-const H: Action = 7;
-const J: Action = 8;
-const K: Action = 9;
-const M: Action = 10;
-const N: Action = 11;
-const P: Action = 12;
-const R: Action = 13;
-const S: Action = 14;
-const T: Action = 15;
-
-const A_REV: Action = REVERSE;
-const B_REV: Action = REVERSE + 1;
-const S_REV: Action = REVERSE + 2;
-const T_REV: Action = REVERSE + 3;
-
-type Side = [u8; 16];
-
-/// A side from (hole, seeds) pairs; unlisted holes are empty.
-fn side(holes: &[(Action, u8)]) -> Side {
-    let mut out = [0; 16];
-    for &(h, n) in holes {
-        assert_eq!(out[h as usize], 0, "hole {h} listed twice");
-        out[h as usize] = n;
-    }
-    out
-}
-
-/// Snapshot order: per player (South, then North) the front row from his left (T S R P N M
-/// K J), then the back row from his left (A..H).
-fn board(south: Side, north: Side) -> Vec<u32> {
-    let mut out = Vec::with_capacity(32);
-    for s in [south, north] {
-        out.extend((J..=T).rev().map(|p| u32::from(s[p as usize])));
-        out.extend((A..=H).map(|p| u32::from(s[p as usize])));
-    }
-    out
-}
-
-fn game(kind: Kind, rules: OmwesoRules, limits: Limits) -> Omweso {
-    Omweso {
-        kind,
-        rules,
-        limits,
-    }
-}
+use mankala_engine::{AnyGame, Cap, Game, GameResult, Player, State};
 
 fn mongale() -> Omweso {
-    game(
-        Kind::Mongale,
-        OmwesoRules::of(Kind::Mongale),
-        Omweso::DEFAULT_LIMITS,
-    )
+    default_game(Kind::Mongale)
 }
 
 fn with_limits(max_plies: u32, max_laps: u32) -> Omweso {
-    game(
-        Kind::Mongale,
-        OmwesoRules::of(Kind::Mongale),
-        Limits {
-            max_plies,
-            max_laps,
-        },
-    )
-}
-
-/// `variant` as built from a `[rules]` table in TOML (the way configs reach the engine).
-fn from_config(variant: &str, rules: &str) -> Omweso {
-    match common::game(variant, rules) {
-        AnyGame::Omweso(g) => g,
-        _ => panic!("{variant} is a four-row game"),
-    }
-}
-
-fn pos_in(g: &Omweso, south: Side, north: Side, to_move: Player) -> OmwesoState {
-    OmwesoState::from_parts(g, south, north, to_move).expect("valid position")
+    capped(Kind::Mongale, max_plies, max_laps)
 }
 
 fn pos(south: Side, north: Side, to_move: Player) -> OmwesoState {
     pos_in(&mongale(), south, north, to_move)
-}
-
-/// Asserts the whole position: all 32 holes, the seeds in hand, the player to move (when
-/// given) and the legal actions. The expected position itself must account for 64 seeds.
-#[track_caller]
-fn check_hand(
-    s: &OmwesoState,
-    south: Side,
-    north: Side,
-    in_hand: [u32; 2],
-    to_move: Option<Player>,
-    legal: &[Action],
-) {
-    let on_board: u32 = south.iter().chain(&north).map(|&n| u32::from(n)).sum();
-    assert_eq!(
-        on_board + in_hand[0] + in_hand[1],
-        64,
-        "expected position miscounted"
-    );
-    assert_eq!(s.snapshot().in_hand, in_hand, "seeds in hand\n{s}");
-    common::check_position(s, &board(south, north), [0, 0], to_move, legal);
-}
-
-#[track_caller]
-fn check(s: &OmwesoState, south: Side, north: Side, to_move: Player, legal: &[Action]) {
-    check_hand(s, south, north, [0, 0], Some(to_move), legal);
-}
-
-/// Asserts a finished game: the result, the final scores (seeds on each side, and seeds in
-/// hand) and that no action is legal.
-#[track_caller]
-fn check_over(s: &OmwesoState, result: GameResult, scores: [u32; 2]) {
-    assert_eq!(s.outcome(), Some(Outcome { result, scores }), "\n{s}");
-    assert!(s.legal_actions().is_empty(), "\n{s}");
 }
 
 // ---------------------------------------------------------------------------------------------

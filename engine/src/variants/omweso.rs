@@ -803,22 +803,7 @@ impl fmt::Display for OmwesoState {
         row(f, Player::South, [15, 14, 13, 12, 11, 10, 9, 8])?;
         write!(f, "S   ")?;
         row(f, Player::South, [0, 1, 2, 3, 4, 5, 6, 7])?;
-        match self.outcome() {
-            Some(o) => write!(f, "ply {}, over: {}", self.ply, o.result_name()),
-            None => {
-                let legal: Vec<String> = self
-                    .legal_actions()
-                    .iter()
-                    .map(|&a| self.action_to_string(a))
-                    .collect();
-                write!(
-                    f,
-                    "ply {}, {} to move; legal: {}",
-                    self.ply,
-                    self.to_move.name(),
-                    legal.join(" ")
-                )
-            }
-        }
+        // South's letters, back row then front row, as drawn.
+        writeln!(f, "       A   B   C   D   E   F   G   H   (front row: T S R P N M K J)")
     }
 }

@@ -1,6 +1,8 @@
 //! Helpers shared by the engine's integration tests.
 #![allow(dead_code)]
 
+pub mod four_row;
+
 use mankala_engine::AnyGame;
 
 /// A variant built from a rules table written as TOML text (`""` for defaults).
