@@ -591,3 +591,106 @@ fn a_reader_closing_the_pipe_early_is_no_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(out.status.success(), "{err}");
 }
+
+/// Counts of a variant's first perft case (`engine/tests/perft/V.perft`), written by the
+/// independent reference.
+fn reference_perft(variant: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(repo(&format!("engine/tests/perft/{variant}.perft"))).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("counts = ["))
+        .expect("a counts line");
+    line["counts = [".len()..line.len() - 1]
+        .split(',')
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn perft_of_the_four_row_games_matches_the_reference() {
+    for v in ["omweso", "coro", "kombe", "mongale"] {
+        let o = mankala(&["perft", "--variant", v, "--depth", "4"]);
+        assert!(o.status.success(), "{v}: {}", stderr(&o));
+        let counts: Vec<String> = stdout(&o)
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+            .collect();
+        assert_eq!(counts, reference_perft(v)[..4], "{v}");
+    }
+}
+
+/// Plays `plies` plies of `variant` through `mankala replay`, one call per ply, taking every
+/// capture offered and otherwise a move picked by a fixed pseudo-random sequence; every
+/// position's seeds (holes and hands) must add up to `total`. Returns the moves played.
+fn replay_walk(variant: &str, plies: usize, total: u64) -> Vec<String> {
+    let mut moves: Vec<String> = Vec::new();
+    let mut x: u64 = 12345;
+    for _ in 0..plies {
+        let o = mankala(&["replay", "--variant", variant, "--moves", &moves.join(" ")]);
+        assert!(o.status.success(), "{variant} {moves:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert_eq!(out.lines().count(), moves.len() + 1, "{variant}");
+        let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+        let seeds: u64 = last["pits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(last["in_hand"].as_array().unwrap())
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(seeds, total, "{variant} after {moves:?}");
+        if last["terminal"] == true {
+            break;
+        }
+        let legal: Vec<&str> = last["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(legal.len(), last["legal_actions"].as_array().unwrap().len());
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let pick = if legal.contains(&"take") {
+            "take"
+        } else {
+            legal[(x >> 33) as usize % legal.len()]
+        };
+        moves.push(pick.to_string());
+    }
+    moves
+}
+
+#[test]
+fn the_four_row_games_play_through_replay_with_their_decisions() {
+    for v in ["omweso", "coro", "kombe", "mongale"] {
+        let moves = replay_walk(v, 60, 64);
+        assert!(
+            moves.iter().any(|m| m == "take"),
+            "{v}: no capture taken in {moves:?}"
+        );
+        // The list of move names replays in one call.
+        let o = mankala(&["replay", "--variant", v, "--moves", &moves.join(" ")]);
+        assert!(o.status.success(), "{v}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn the_free_setup_is_played_as_placements() {
+    let cfg = config_file(
+        "free-setup",
+        "variant = \"omweso\"\n[rules]\nsetup = \"free\"\n",
+    );
+    // Placements must not go back along the track: +C after +D is illegal.
+    let o = mankala(&["replay", "--config", cfg.to_str().unwrap(), "--moves", "+D +C"]);
+    assert_fails_with(&o, &["+C"]);
+    let o = mankala(&["replay", "--config", cfg.to_str().unwrap(), "--moves", "+D +D +H"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let last: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    // South's back row A..H follows his front row T..J in the snapshot: D holds 2, H 1.
+    assert_eq!(last["pits"][8 + 3], 2);
+    assert_eq!(last["pits"][8 + 7], 1);
+    assert_eq!(last["in_hand"], serde_json::json!([29, 32]));
+    assert_eq!(last["to_move"], 0);
+}

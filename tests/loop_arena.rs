@@ -28,13 +28,18 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// A loop config with every count shrunk.
+/// A Kalah loop config with every count shrunk.
 fn tiny_loop_config(dir: &Path, games: u64, generations: u32) -> PathBuf {
+    tiny_variant_loop_config(dir, "kalah", games, generations)
+}
+
+/// A loop config of `variant` with every count shrunk.
+fn tiny_variant_loop_config(dir: &Path, variant: &str, games: u64, generations: u32) -> PathBuf {
     let path = dir.join("tiny.toml");
     std::fs::write(
         &path,
         format!(
-            r#"variant = "kalah"
+            r#"variant = "{variant}"
 [search]
 simulations = 16
 [selfplay]
@@ -209,6 +214,38 @@ fn replay_of_a_missing_game_is_a_clear_error() {
 fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn the_four_row_games_run_through_the_loop() {
+    for v in ["omweso", "coro", "kombe", "mongale"] {
+        let dir = temp_dir(&format!("four-row-{v}"));
+        let config = tiny_variant_loop_config(&dir, v, 4, 1);
+        let run = dir.join("run");
+        let o = mankala(&["loop", "--config", s(&config), "--run", s(&run)]);
+        assert!(o.status.success(), "{v}: {}", text(&o.stderr));
+        let gen_dir = run.join("gen-0000");
+        let sp = read_json(&gen_dir.join("selfplay.json"));
+        assert_eq!(sp["games"], 4, "{v}");
+        assert!(gen_dir.join("train/model.bpk").exists(), "{v}");
+        let gate = read_json(&gen_dir.join("gate.json"));
+        let played: u64 = ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| gate[*k].as_u64().unwrap())
+            .sum();
+        assert_eq!(played, 2, "{v}");
+        assert_eq!(read_json(&run.join("run.json"))["variant"], v);
+        // A saved gate game replays.
+        let o = mankala(&[
+            "replay",
+            "--record",
+            s(&gen_dir.join("gate/games.jsonl")),
+            "--game",
+            "0",
+        ]);
+        assert!(o.status.success(), "{v}: {}", text(&o.stderr));
+        assert!(text(&o.stdout).contains(&format!("\"variant\":\"{v}\"")), "{v}");
+    }
 }
 
 #[test]
