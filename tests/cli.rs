@@ -595,7 +595,8 @@ fn a_reader_closing_the_pipe_early_is_no_panic() {
 /// Counts of a variant's first perft case (`engine/tests/perft/V.perft`), written by the
 /// independent reference.
 fn reference_perft(variant: &str) -> Vec<String> {
-    let text = std::fs::read_to_string(repo(&format!("engine/tests/perft/{variant}.perft"))).unwrap();
+    let text =
+        std::fs::read_to_string(repo(&format!("engine/tests/perft/{variant}.perft"))).unwrap();
     let line = text
         .lines()
         .find(|l| l.starts_with("counts = ["))
@@ -650,7 +651,9 @@ fn replay_walk(variant: &str, plies: usize, total: u64) -> Vec<String> {
             .map(|m| m.as_str().unwrap())
             .collect();
         assert_eq!(legal.len(), last["legal_actions"].as_array().unwrap().len());
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let pick = if legal.contains(&"take") {
             "take"
         } else {
@@ -682,12 +685,23 @@ fn the_free_setup_is_played_as_placements() {
         "variant = \"omweso\"\n[rules]\nsetup = \"free\"\n",
     );
     // Placements must not go back along the track: +C after +D is illegal.
-    let o = mankala(&["replay", "--config", cfg.to_str().unwrap(), "--moves", "+D +C"]);
+    let o = mankala(&[
+        "replay",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--moves",
+        "+D +C",
+    ]);
     assert_fails_with(&o, &["+C"]);
-    let o = mankala(&["replay", "--config", cfg.to_str().unwrap(), "--moves", "+D +D +H"]);
+    let o = mankala(&[
+        "replay",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--moves",
+        "+D +D +H",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let last: serde_json::Value =
-        serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
     // South's back row A..H follows his front row T..J in the snapshot: D holds 2, H 1.
     assert_eq!(last["pits"][8 + 3], 2);
     assert_eq!(last["pits"][8 + 7], 1);

@@ -244,7 +244,10 @@ fn the_four_row_games_run_through_the_loop() {
             "0",
         ]);
         assert!(o.status.success(), "{v}: {}", text(&o.stderr));
-        assert!(text(&o.stdout).contains(&format!("\"variant\":\"{v}\"")), "{v}");
+        assert!(
+            text(&o.stdout).contains(&format!("\"variant\":\"{v}\"")),
+            "{v}"
+        );
     }
 }
 

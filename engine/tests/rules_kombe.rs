@@ -680,15 +680,7 @@ fn k3_turn_at_an_occupied_special_hole_7() {
     play(&mut s, RELAY);
     check(
         &s,
-        side(&[
-            (A, 1),
-            (C, 1),
-            (D, 1),
-            (E, 1),
-            (G, 27),
-            (R, 2),
-            (S, 1),
-        ]),
+        side(&[(A, 1), (C, 1), (D, 1), (E, 1), (G, 27), (R, 2), (S, 1)]),
         side(&[(D, 27), (F, 1), (G, 1), (K, 1)]),
         NORTH,
         &[D],
@@ -892,15 +884,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures() {
     play(&mut s, SOW_CLOCKWISE);
     check(
         &s,
-        side(&[
-            (A, 1),
-            (B, 1),
-            (G, 28),
-            (M, 2),
-            (N, 1),
-            (P, 1),
-            (T, 1),
-        ]),
+        side(&[(A, 1), (B, 1), (G, 28), (M, 2), (N, 1), (P, 1), (T, 1)]),
         side(&[(C, 1), (F, 1), (H, 27)]),
         NORTH,
         &[H],
@@ -1203,14 +1187,7 @@ fn k4_nkutemye_option_2() {
     play(&mut s, TAKE);
     let mut won = south;
     won[J as usize] = 3;
-    check_hand(
-        &s,
-        won,
-        side(&[(A, 1), (E, 18), (H, 1)]),
-        [0, 0],
-        None,
-        &[],
-    );
+    check_hand(&s, won, side(&[(A, 1), (E, 18), (H, 1)]), [0, 0], None, &[]);
     check_over(&s, GameResult::Win(SOUTH), [44, 20]);
 }
 

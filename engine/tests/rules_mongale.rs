@@ -21,9 +21,7 @@ mod common;
 
 use common::four_row::*;
 use common::play;
-use mankala_engine::variants::omweso::{
-    Kind, RELAY, RELAY_REVERSE, Setup, TAKE,
-};
+use mankala_engine::variants::omweso::{Kind, RELAY, RELAY_REVERSE, Setup, TAKE};
 use mankala_engine::variants::{Omweso, OmwesoRules, OmwesoState};
 use mankala_engine::{AnyGame, Cap, Game, GameResult, Player, State};
 

@@ -1383,7 +1383,12 @@ fn r15_no_move_loses_3() {
 // G leaves North only single seeds, so South wins (as in R15) and the game is not capped.
 #[test]
 fn r16_caps_natural_end_on_the_last_ply() {
-    let mut s = pos_in(&with_limits(1, 500), side(&[(D, 46), (E, 2)]), [1; 16], SOUTH);
+    let mut s = pos_in(
+        &with_limits(1, 500),
+        side(&[(D, 46), (E, 2)]),
+        [1; 16],
+        SOUTH,
+    );
     play(&mut s, E);
     check_hand(
         &s,

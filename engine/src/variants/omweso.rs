@@ -804,6 +804,9 @@ impl fmt::Display for OmwesoState {
         write!(f, "S   ")?;
         row(f, Player::South, [0, 1, 2, 3, 4, 5, 6, 7])?;
         // South's letters, back row then front row, as drawn.
-        writeln!(f, "       A   B   C   D   E   F   G   H   (front row: T S R P N M K J)")
+        writeln!(
+            f,
+            "       A   B   C   D   E   F   G   H   (front row: T S R P N M K J)"
+        )
     }
 }
