@@ -100,6 +100,18 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
                             ctx()
                         )
                     }
+                    GameResult::Win(p) if g.name().starts_with("bao") => {
+                        // Won by emptying the loser's front row within the winner's move,
+                        // or the loser, to move, has no legal move or emptied his own.
+                        let pits = s.snapshot().pits;
+                        let loser = p.other().index() * 16;
+                        let front_empty = pits[loser..loser + 8].iter().all(|&x| x == 0);
+                        assert!(
+                            (s.to_move() == p && front_empty) || s.to_move() == p.other(),
+                            "a Bao win that is neither: {}",
+                            ctx()
+                        )
+                    }
                     GameResult::Win(p) => {
                         assert!(
                             o.scores[p.index()] > o.scores[p.other().index()],

@@ -1,5 +1,6 @@
 //! The variants: their registry, rule options, and dispatch over them.
 
+pub mod bao;
 pub mod enkeshui;
 pub mod kalah;
 pub mod lane;
@@ -13,6 +14,7 @@ use serde::de::DeserializeOwned;
 use crate::error::ConfigError;
 use crate::game::Limits;
 
+pub use bao::{Bao, BaoKind, BaoRules, BaoSetup, BaoState};
 pub use enkeshui::{Enkeshui, EnkeshuiRules, EnkeshuiState};
 pub use kalah::{Kalah, KalahRules, KalahState};
 pub use lane::{Lane, LaneRules, LaneState};
@@ -111,6 +113,21 @@ pub const VARIANTS: &[VariantInfo] = &[
         description: "Mongale of Mombasa, Kombe's rules from its own start, the seeds counted at the end",
         source: "Driedger, The Game of Bao or Mankala in East Africa, seed 000 (Mombasa)",
     },
+    VariantInfo {
+        name: "bao",
+        description: "Bao la Kiswahili, 4x8, namua and mtaji stages, captures sown from a kichwa, nyumba, takasia, never-ending moves illegal",
+        source: "de Voogt 1995 and Donkers 2003 (Zanzibar Bao rules for the computer)",
+    },
+    VariantInfo {
+        name: "bao-kujifunza",
+        description: "Bao la Kujifunza, the beginners' Bao: 2 seeds in every hole, mtaji rules only",
+        source: "The Game Cabinet, Bao as played in Malawi: the basic game, seed 003",
+    },
+    VariantInfo {
+        name: "bao-malawi",
+        description: "Bao of Malawi, the intermediate game: kuu of 8, 20 in hand, tax 2 or lift all 9; the advanced opening as an option",
+        source: "The Game Cabinet, Bao as played in Malawi: intermediate and advanced games, seed 003",
+    },
 ];
 
 /// A variant with its rule options, chosen at run time.
@@ -128,6 +145,8 @@ pub enum AnyGame {
     Enkeshui(Enkeshui),
     /// The four-row games: Omweso, Coro, Kombe and Mongale.
     Omweso(Omweso),
+    /// The Bao family: Bao la Kiswahili, Bao la Kujifunza and Bao of Malawi.
+    Bao(Bao),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`], so generic code
@@ -142,6 +161,7 @@ macro_rules! with_game {
             $crate::variants::AnyGame::Ndoto($g) => $body,
             $crate::variants::AnyGame::Enkeshui($g) => $body,
             $crate::variants::AnyGame::Omweso($g) => $body,
+            $crate::variants::AnyGame::Bao($g) => $body,
         }
     };
 }
@@ -169,6 +189,16 @@ fn parse_table<T: DeserializeOwned>(table: &str, value: &toml::Table) -> Result<
         table: table.into(),
         message: e.message().to_string(),
     })
+}
+
+/// A game's own default rules as a table, overridden key by key by `rules`.
+fn with_defaults<T: serde::Serialize>(defaults: T, rules: &toml::Table) -> toml::Table {
+    let mut table = match toml::Value::try_from(defaults) {
+        Ok(toml::Value::Table(t)) => t,
+        _ => unreachable!("rules serialize to a table"),
+    };
+    table.extend(rules.iter().map(|(k, v)| (k.clone(), v.clone())));
+    table
 }
 
 fn limits(defaults: Limits, table: &toml::Table) -> Result<Limits, ConfigError> {
@@ -249,18 +279,28 @@ impl AnyGame {
                     "kombe" => omweso::Kind::Kombe,
                     _ => omweso::Kind::Mongale,
                 };
-                // The game's own defaults, overridden key by key.
-                let mut table = match toml::Value::try_from(OmwesoRules::of(kind)) {
-                    Ok(toml::Value::Table(t)) => t,
-                    _ => unreachable!("rules serialize to a table"),
-                };
-                table.extend(rules.iter().map(|(k, v)| (k.clone(), v.clone())));
+                let table = with_defaults(OmwesoRules::of(kind), rules);
                 let rules: OmwesoRules = parse_table("rules", &table)?;
                 Omweso::validate(&rules)?;
                 AnyGame::Omweso(Omweso {
                     kind,
                     rules,
                     limits: limits(Omweso::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
+            "bao" | "bao-kujifunza" | "bao-malawi" => {
+                let kind = match name {
+                    "bao" => BaoKind::Bao,
+                    "bao-kujifunza" => BaoKind::Kujifunza,
+                    _ => BaoKind::Malawi,
+                };
+                let table = with_defaults(BaoRules::of(kind), rules);
+                let rules: BaoRules = parse_table("rules", &table)?;
+                Bao::validate(kind, &rules)?;
+                AnyGame::Bao(Bao {
+                    kind,
+                    rules,
+                    limits: limits(Bao::DEFAULT_LIMITS, limits_table)?,
                 })
             }
             _ => {
@@ -285,6 +325,7 @@ impl AnyGame {
             AnyGame::Ndoto(g) => toml::Value::try_from(g.rules),
             AnyGame::Enkeshui(g) => toml::Value::try_from(g.rules),
             AnyGame::Omweso(g) => toml::Value::try_from(g.rules),
+            AnyGame::Bao(g) => toml::Value::try_from(g.rules),
         };
         match value {
             Ok(toml::Value::Table(t)) => t,

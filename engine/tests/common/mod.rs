@@ -53,6 +53,13 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("kombe", "setup = \"fours\""),
         ("mongale", ""),
         ("mongale", "setup = \"free\""),
+        ("bao", ""),
+        ("bao", "mtaji_safari = \"forced\"\ntakasia = false\nself_empty = \"loses\""),
+        ("bao", "singleton_entry = \"restricted\"\ntax_all_at_min = true\nendless_move = \"sleep\""),
+        ("bao-kujifunza", ""),
+        ("bao-kujifunza", "takasia = true\nself_empty = \"illegal\""),
+        ("bao-malawi", ""),
+        ("bao-malawi", "opening = \"advanced\""),
     ]
     .into_iter()
     .map(|(v, r)| (format!("{v} [{}]", r.replace('\n', ", ")), game(v, r)))
