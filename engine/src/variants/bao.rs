@@ -680,6 +680,9 @@ impl BaoState {
         {
             // B16: the tax lifts two seeds; the house stays owned.
             self.holes[p][HOUSE] -= 2;
+            if self.holes[p][HOUSE] == 0 {
+                self.owned[p] = false; // only with `house_min = 1`
+            }
             2
         } else {
             self.lift(&mut c, t)
@@ -873,18 +876,19 @@ impl BaoState {
             }
         }
         if malawi {
+            if self.owned[p] {
+                // BM15: the first takata starts from a still-owned kuu if it can.
+                let kuu =
+                    ActionMask::from_actions(&[HOUSE as Action, HOUSE as Action + ANTICLOCKWISE]);
+                if mask.0 & kuu.0 != 0 {
+                    mask.0 &= kuu.0;
+                }
+            }
             if let Some(x) = self.takasia {
                 // BM17: not from X unless every legal takata start is from X.
                 let from_x = ActionMask::from_actions(&[x as Action, x as Action + ANTICLOCKWISE]);
                 if mask.0 & !from_x.0 != 0 {
                     mask.0 &= !from_x.0;
-                }
-            }
-            if self.owned[p] {
-                // BM15: the first takata starts from a still-owned kuu if it can.
-                let kuu = ActionMask::from_actions(&[HOUSE as Action, HOUSE as Action + ANTICLOCKWISE]);
-                if mask.0 & kuu.0 != 0 {
-                    mask.0 &= kuu.0;
                 }
             }
         }

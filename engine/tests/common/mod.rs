@@ -1,6 +1,7 @@
 //! Helpers shared by the engine's integration tests.
 #![allow(dead_code)]
 
+pub mod bao;
 pub mod four_row;
 
 use mankala_engine::AnyGame;
