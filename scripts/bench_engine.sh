@@ -9,7 +9,7 @@ secs=${1:-10}
 out=$(mktemp -d)
 cargo build --release --quiet
 bin=target/release/mankala
-for v in oware kalah lane ndoto enkeshui omweso coro kombe mongale; do
+for v in oware kalah lane ndoto enkeshui omweso coro kombe mongale bao bao-kujifunza bao-malawi; do
   "$bin" bench engine --variant "$v" --seconds "$secs" --json "$out/$v.json" >/dev/null
 done
 if python3 -c "import pyspiel" 2>/dev/null; then
@@ -25,7 +25,7 @@ commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=
 print(f"Machine: {cpu}, {os.cpu_count()} cores; commit {commit}; one thread per measurement.\n")
 print("| variant | playouts/s/core | plies/s/core | average plies | branching | OpenSpiel 2.0.2 playouts/s (Python loop) | ratio |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-for v in ["oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale"]:
+for v in ["oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale", "bao", "bao-kujifunza", "bao-malawi"]:
     r = json.load(open(os.path.join(out, f"{v}.json")))
     o = osj.get(v)
     ospeed = f"{o['games_per_s']:.0f}" if o else ""

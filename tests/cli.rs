@@ -50,11 +50,22 @@ fn variants_lists_every_variant_with_its_source() {
     assert!(o.status.success());
     let out = stdout(&o);
     for v in [
-        "oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale",
+        "oware",
+        "kalah",
+        "lane",
+        "ndoto",
+        "enkeshui",
+        "omweso",
+        "coro",
+        "kombe",
+        "mongale",
+        "bao",
+        "bao-kujifunza",
+        "bao-malawi",
     ] {
         assert!(out.lines().any(|l| l.starts_with(v)), "{v} missing:\n{out}");
     }
-    assert_eq!(out.matches("source:").count(), 9);
+    assert_eq!(out.matches("source:").count(), 12);
 }
 
 #[test]
@@ -74,7 +85,18 @@ fn show_draws_the_board_after_moves() {
 #[test]
 fn every_shipped_config_loads() {
     for v in [
-        "oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale",
+        "oware",
+        "kalah",
+        "lane",
+        "ndoto",
+        "enkeshui",
+        "omweso",
+        "coro",
+        "kombe",
+        "mongale",
+        "bao",
+        "bao-kujifunza",
+        "bao-malawi",
     ] {
         let path = repo(&format!("configs/{v}.toml"));
         let o = mankala(&["show", "--config", &path]);
@@ -365,7 +387,18 @@ fn tiny_config(name: &str, variant: &str, steps: u64) -> PathBuf {
 #[test]
 fn selfplay_with_a_trained_network_runs_on_every_variant() {
     for v in [
-        "oware", "kalah", "lane", "ndoto", "enkeshui", "omweso", "coro", "kombe", "mongale",
+        "oware",
+        "kalah",
+        "lane",
+        "ndoto",
+        "enkeshui",
+        "omweso",
+        "coro",
+        "kombe",
+        "mongale",
+        "bao",
+        "bao-kujifunza",
+        "bao-malawi",
     ] {
         let dir = std::env::temp_dir().join(format!("mankala-cli-nn-{v}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -850,9 +850,8 @@ impl BaoState {
                 legal_from(&mut mask, HOUSE);
                 return mask;
             }
-            let big = |skip: usize| {
-                (0..FRONT).any(|u| u != skip && !(house && u == HOUSE) && me[u] >= 2)
-            };
+            let big =
+                |skip: usize| (0..FRONT).any(|u| u != skip && !(house && u == HOUSE) && me[u] >= 2);
             for t in 0..FRONT {
                 if me[t] == 0 || (house && t == HOUSE) || self.namua_captures(p, t) {
                     continue;

@@ -55,8 +55,14 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("mongale", ""),
         ("mongale", "setup = \"free\""),
         ("bao", ""),
-        ("bao", "mtaji_safari = \"forced\"\ntakasia = false\nself_empty = \"loses\""),
-        ("bao", "singleton_entry = \"restricted\"\ntax_all_at_min = true\nendless_move = \"sleep\""),
+        (
+            "bao",
+            "mtaji_safari = \"forced\"\ntakasia = false\nself_empty = \"loses\"",
+        ),
+        (
+            "bao",
+            "singleton_entry = \"restricted\"\ntax_all_at_min = true\nendless_move = \"sleep\"",
+        ),
         ("bao-kujifunza", ""),
         ("bao-kujifunza", "takasia = true\nself_empty = \"illegal\""),
         ("bao-malawi", ""),
