@@ -456,3 +456,18 @@ fn one_simulation_still_gives_a_policy_target() {
         with_game!(&any, g => check_game(g, &s, rows));
     }
 }
+
+#[test]
+fn bao_selfplay_rows_are_consistent() {
+    check_variant("bao", 6);
+}
+
+#[test]
+fn bao_kujifunza_selfplay_rows_are_consistent() {
+    check_variant("bao-kujifunza", 6);
+}
+
+#[test]
+fn bao_malawi_selfplay_rows_are_consistent() {
+    check_variant("bao-malawi", 6);
+}
