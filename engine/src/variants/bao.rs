@@ -811,22 +811,15 @@ impl BaoState {
         (FRONT - 1 - self.first_end(a)) as u8
     }
 
-    /// The legal actions of a position between moves (B8-B10, B15, B16, B20, B22, BM15, BM17).
-    fn moves(&self) -> ActionMask {
-        self.moves_with(self.captures())
-    }
-
-    /// [`Self::moves`] with the mover's legal captures already found.
+    /// The legal actions of a position between moves, given the mover's legal captures (B8-B10, B15, B16, B20, B22, BM15, BM17).
     fn moves_with(&self, mut caps: ActionMask) -> ActionMask {
         let p = self.to_move.index();
         let me = &self.holes[p];
         if let (Some(x), false) = (self.must_take, caps.is_empty()) {
-            let bound = ActionMask::from_actions(
-                &caps
-                    .iter()
-                    .filter(|&a| self.first_target(a) == x)
-                    .collect::<Vec<_>>(),
-            );
+            let mut bound = ActionMask::default();
+            for a in caps.iter().filter(|&a| self.first_target(a) == x) {
+                bound.insert(a);
+            }
             if !bound.is_empty() {
                 caps = bound;
             }
@@ -989,6 +982,12 @@ impl BaoState {
             }
         }
         self.must_take = must_take;
+        self.set_mask(caps);
+    }
+
+    /// Keeps the legal actions, given the mover's legal captures; with none, the mover has
+    /// lost (B23).
+    fn set_mask(&mut self, caps: ActionMask) {
         self.mask = if self.front_empty(self.to_move.index()) {
             ActionMask::default()
         } else {
@@ -1009,15 +1008,7 @@ impl BaoState {
             self.mask = self.opening_moves();
             return;
         }
-        let p = self.to_move.index();
-        self.mask = if self.front_empty(p) {
-            ActionMask::default()
-        } else {
-            self.moves()
-        };
-        if self.mask.is_empty() {
-            self.over = Some(GameResult::Win(self.to_move.other()));
-        }
+        self.set_mask(self.captures());
     }
 
     /// Plays an advanced-opening action (BM20).
