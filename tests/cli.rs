@@ -641,8 +641,16 @@ fn reference_perft(variant: &str) -> Vec<String> {
 }
 
 #[test]
-fn perft_of_the_four_row_games_matches_the_reference() {
-    for v in ["omweso", "coro", "kombe", "mongale"] {
+fn perft_of_the_four_row_games_and_bao_matches_the_reference() {
+    for v in [
+        "omweso",
+        "coro",
+        "kombe",
+        "mongale",
+        "bao",
+        "bao-kujifunza",
+        "bao-malawi",
+    ] {
         let o = mankala(&["perft", "--variant", v, "--depth", "4"]);
         assert!(o.status.success(), "{v}: {}", stderr(&o));
         let counts: Vec<String> = stdout(&o)
@@ -708,6 +716,40 @@ fn the_four_row_games_play_through_replay_with_their_decisions() {
         // The list of move names replays in one call.
         let o = mankala(&["replay", "--variant", v, "--moves", &moves.join(" ")]);
         assert!(o.status.success(), "{v}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn the_bao_family_plays_through_replay_past_the_namua_stage() {
+    // Bao and Bao Malawi open from hand (namua); Kujifunza starts with 2 seeds in every hole.
+    for v in ["bao", "bao-kujifunza", "bao-malawi"] {
+        let moves = replay_walk(v, 120, 64);
+        let o = mankala(&["replay", "--variant", v, "--moves", &moves.join(" ")]);
+        assert!(o.status.success(), "{v}: {}", stderr(&o));
+        let out = stdout(&o);
+        let positions: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(positions.len(), moves.len() + 1, "{v}");
+        let last = positions.last().unwrap();
+        // The walk ends with the game over or in the mtaji stage, every seed on the board.
+        assert!(
+            last["terminal"] == true || last["in_hand"] == serde_json::json!([0, 0]),
+            "{v}: stopped in the namua stage after {moves:?}"
+        );
+        // The namua stage spends one seed from hand per move, and no seed goes back to hand.
+        let hands = |p: &serde_json::Value| -> Vec<u64> {
+            (0..2).map(|i| p["in_hand"][i].as_u64().unwrap()).collect()
+        };
+        if v != "bao-kujifunza" {
+            let start = hands(&positions[0]);
+            assert_eq!(hands(&positions[1]), vec![start[0] - 1, start[1]], "{v}");
+        }
+        for w in positions.windows(2) {
+            let (a, b) = (hands(&w[0]), hands(&w[1]));
+            assert!(b[0] <= a[0] && b[1] <= a[1], "{v}: a hand grew in {moves:?}");
+        }
     }
 }
 

@@ -217,8 +217,16 @@ fn read_json(path: &Path) -> serde_json::Value {
 }
 
 #[test]
-fn the_four_row_games_run_through_the_loop() {
-    for v in ["omweso", "coro", "kombe", "mongale"] {
+fn the_four_row_games_and_bao_run_through_the_loop() {
+    for v in [
+        "omweso",
+        "coro",
+        "kombe",
+        "mongale",
+        "bao",
+        "bao-kujifunza",
+        "bao-malawi",
+    ] {
         let dir = temp_dir(&format!("four-row-{v}"));
         let config = tiny_variant_loop_config(&dir, v, 4, 1);
         let run = dir.join("run");
