@@ -30,6 +30,24 @@ struct GameArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a game in the terminal against an agent.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The opponent: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C],
+        /// nn:model=PATH[,sims=N][,gumbel=true].
+        #[arg(long)]
+        agent: String,
+        /// Play South and move first (otherwise the agent opens).
+        #[arg(long)]
+        human_first: bool,
+        /// Seed of the agent's random choices (default: from the clock; it is printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Where to save the game (default: runs/play/<variant>-<unix time>.jsonl).
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
     /// List the variants with their sources.
     Variants,
     /// Draw the board after a list of moves.
@@ -240,11 +258,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let cfg = config::load(&path)?;
             let threads = threads_arg(threads)?;
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64)
-            });
+            let seed = seed.unwrap_or_else(clock_seed);
             let args = cmd::selfplay::SelfplayArgs {
                 games,
                 out: &out,
@@ -316,6 +330,24 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 threads: threads_arg(threads)?,
                 seed,
             })
+        }
+        Command::Play {
+            game: g,
+            agent,
+            human_first,
+            seed,
+            save,
+        } => {
+            let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
+            cmd::play::run(
+                &cfg,
+                &cmd::play::PlayArgs {
+                    agent: &agent,
+                    human_first,
+                    seed: seed.unwrap_or_else(clock_seed),
+                    save: save.as_deref(),
+                },
+            )
         }
         Command::Variants => cmd::variants(),
         Command::Show { game: g, moves } => cmd::show(&game(&g)?, &moves),
@@ -390,6 +422,13 @@ fn error_text(e: &anyhow::Error) -> String {
         }
     }
     text
+}
+
+/// A seed from the clock, for commands whose `--seed` is optional.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// `--threads`, every core by default.

@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::game::Player;
+use crate::game::{ActionMeaning, Feature, Player};
 
 /// The absolute hole of `player`'s hole `rel` (counted from his left) on a board of `n` a row.
 #[inline]
@@ -73,6 +73,67 @@ pub fn hole_name(mover: Player, rel: usize, n: usize) -> String {
     label(hole(mover, rel, n), n).to_string()
 }
 
+/// `who`'s hole `rel` (`who` is `"mover"` or `"opponent"`) in words, named as South and as
+/// North to move see it: "the mover's hole C (c when North moves)".
+pub(crate) fn hole_words(who: &str, rel: usize, n: usize) -> String {
+    let p = if who == "mover" {
+        Player::South
+    } else {
+        Player::North
+    };
+    format!(
+        "the {who}'s hole {} ({} when North moves)",
+        hole_name(p, rel, n),
+        hole_name(p.other(), rel, n)
+    )
+}
+
+/// The features [`encode_rows`] writes: `mover_hole_<i>` then `opponent_hole_<i>`, each the
+/// seeds in a hole divided by `divisor`.
+pub(crate) fn row_features(n: usize, divisor: u32) -> Vec<Feature> {
+    let mut out = Vec::with_capacity(2 * n + 2);
+    for who in ["mover", "opponent"] {
+        for rel in 0..n {
+            out.push(Feature::count(
+                format!("{who}_hole_{rel}"),
+                &format!("seeds in {}", hole_words(who, rel, n)),
+                divisor,
+            ));
+        }
+    }
+    out
+}
+
+/// The features [`encode_rows_and_stores`] writes: the rows, then `mover_store` and
+/// `opponent_store`, where `store` says what a player's store holds ("seeds the mover has
+/// captured" for `store("mover")`).
+pub(crate) fn rows_and_stores_features(
+    n: usize,
+    divisor: u32,
+    store: impl Fn(&str) -> String,
+) -> Vec<Feature> {
+    let mut out = row_features(n, divisor);
+    for who in ["mover", "opponent"] {
+        out.push(Feature::count(format!("{who}_store"), &store(who), divisor));
+    }
+    out
+}
+
+/// The meanings of actions `0..n`, each the mover's hole of that index: named by its label,
+/// described by `describe` given the hole in words ("the mover's hole C (c when North
+/// moves)").
+pub(crate) fn hole_actions(n: usize, describe: impl Fn(&str) -> String) -> Vec<ActionMeaning> {
+    (0..n)
+        .map(|rel| {
+            ActionMeaning::new(
+                rel,
+                |p| hole_name(p, rel, n),
+                describe(&hole_words("mover", rel, n)),
+            )
+        })
+        .collect()
+}
+
 /// A snapshot of a two-row position without hands or hole owners.
 pub fn snapshot(pits: &[u8], stores: [u8; 2]) -> crate::game::Snapshot {
     crate::game::Snapshot {
@@ -123,6 +184,37 @@ mod tests {
         assert_eq!(opposite(8, 6), 3);
         assert_eq!(label(0, 6), 'A');
         assert_eq!(label(11, 6), 'f');
+    }
+
+    #[test]
+    fn row_features_name_the_holes_in_encoding_order() {
+        let f = rows_and_stores_features(2, 8, |who| format!("seeds the {who} has captured"));
+        let names: Vec<&str> = f.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "mover_hole_0",
+                "mover_hole_1",
+                "opponent_hole_0",
+                "opponent_hole_1",
+                "mover_store",
+                "opponent_store"
+            ]
+        );
+        assert_eq!(
+            f[1].description,
+            "seeds in the mover's hole B (b when North moves) / 8"
+        );
+        assert_eq!(
+            f[2].description,
+            "seeds in the opponent's hole a (A when North moves) / 8"
+        );
+        assert_eq!(f[5].description, "seeds the opponent has captured / 8");
+        let a = hole_actions(2, |hole| format!("sow from {hole}"));
+        assert_eq!(
+            (a[1].index, a[1].south.as_str(), a[1].north.as_str()),
+            (1, "B", "b")
+        );
     }
 
     #[test]

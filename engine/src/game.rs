@@ -240,6 +240,96 @@ impl ActionMask {
     }
 }
 
+/// What one value of [`State::encode`]'s output means, for readers outside the engine (the
+/// sidecar of an exported network). Not used on hot paths.
+///
+/// Names are short snake-case ids, unique within a game, and follow one scheme for what
+/// tools may want to read back:
+/// - `mover_hole_<i>` and `opponent_hole_<i>`: the seeds in that player's hole `i`, where `i`
+///   counts the player's holes in the order his half of [`Snapshot::pits`] lists them (two-row
+///   games: from his left; Omweso and its relatives: his front row from his left, then his back
+///   row; Bao: `A1..A8`, then `B1..B8`);
+/// - `mover_store` and `opponent_store`: the seeds in that player's entry of
+///   [`Snapshot::stores`].
+///
+/// Every feature is a count or a flag. A count scaled down ends its description with
+/// ` / <d>`, the integer the count is divided by; a flag's description starts with `1 if` or
+/// `1 while`, and the flag is 0 otherwise.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Feature {
+    /// A short unique snake-case id, e.g. `mover_hole_0`.
+    pub name: String,
+    /// One sentence on the value, with its scaling, e.g. "seeds in the mover's hole A (a
+    /// when North moves) / 48".
+    pub description: String,
+}
+
+impl Feature {
+    /// A feature described by a sentence.
+    pub(crate) fn new(name: impl Into<String>, description: impl Into<String>) -> Feature {
+        Feature {
+            name: name.into(),
+            description: description.into(),
+        }
+    }
+
+    /// A count divided by `divisor`: the description is `what / divisor`.
+    pub(crate) fn count(name: impl Into<String>, what: &str, divisor: u32) -> Feature {
+        Feature::new(name, format!("{what} / {divisor}"))
+    }
+
+    /// A 0/1 flag: the description is `1 if what, else 0`.
+    pub(crate) fn flag(name: impl Into<String>, what: &str) -> Feature {
+        Feature::new(name, format!("1 if {what}, else 0"))
+    }
+}
+
+/// What one action index means, in notation for each player and in words. Not used on hot
+/// paths.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ActionMeaning {
+    /// The action index.
+    pub index: Action,
+    /// Its notation when South is to move, as [`State::action_to_string`] writes it.
+    pub south: String,
+    /// Its notation when North is to move.
+    pub north: String,
+    /// What it does, in words.
+    pub description: String,
+}
+
+impl ActionMeaning {
+    /// The meaning of `index`, named for each player by `name`.
+    pub(crate) fn new(
+        index: usize,
+        name: impl Fn(Player) -> String,
+        description: impl Into<String>,
+    ) -> ActionMeaning {
+        ActionMeaning {
+            index: index as Action,
+            south: name(Player::South),
+            north: name(Player::North),
+            description: description.into(),
+        }
+    }
+}
+
+/// The value of the feature called `name` in `s`'s encoding.
+///
+/// # Panics
+/// If the game has no feature of that name.
+#[cfg(test)]
+pub(crate) fn feature_value<G: Game>(g: &G, s: &G::State, name: &str) -> f32 {
+    let i = g
+        .feature_names()
+        .iter()
+        .position(|f| f.name == name)
+        .unwrap_or_else(|| panic!("{} has no feature {name}", g.name()));
+    let mut out = vec![f32::NAN; g.encoding_len()];
+    s.encode(&mut out);
+    out[i]
+}
+
 /// The static facts of a variant with its rule options: sizes, caps and the start position.
 ///
 /// A `Game` value is cheap to clone and shared by every position of that variant.
@@ -259,6 +349,11 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn total_seeds(&self) -> u32;
     /// The start position.
     fn initial_state(&self) -> Self::State;
+    /// What each value of [`State::encode`]'s output means, in order: `encoding_len()`
+    /// entries.
+    fn feature_names(&self) -> Vec<Feature>;
+    /// What each action index means: `num_actions()` entries, index `i` at position `i`.
+    fn action_meanings(&self) -> Vec<ActionMeaning>;
 }
 
 /// One position of a variant: whose turn, what is legal, and how actions change it.

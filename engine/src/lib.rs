@@ -27,8 +27,8 @@ pub mod variants;
 
 pub use error::{ConfigError, IllegalMove, ParseMoveError};
 pub use game::{
-    Action, ActionList, ActionMask, Cap, Game, GameResult, Limits, MAX_ACTIONS, Outcome, Player,
-    Snapshot, State,
+    Action, ActionList, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits,
+    MAX_ACTIONS, Outcome, Player, Snapshot, State,
 };
 pub use variants::{AnyGame, VARIANTS, VariantInfo};
 

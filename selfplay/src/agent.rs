@@ -29,10 +29,47 @@ pub struct Choice {
     pub value: Option<f32>,
 }
 
+/// How much a searching agent may think about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// The agent's own setting (its spec's `sims`, depth or budget).
+    Default,
+    /// This many simulations (searching agents; others ignore it).
+    Simulations(u32),
+    /// Search until this many milliseconds have passed (searching agents; others ignore it).
+    Millis(u64),
+}
+
+/// What an agent thinks of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The move it would play.
+    pub action: Action,
+    /// Its value of the position for the player to move, in [-1, 1], if it has one.
+    pub value: Option<f32>,
+    /// Its policy over the legal actions, summing to 1: root visit shares for a search, all
+    /// on the chosen move for agents that do not search.
+    pub policy: Vec<(Action, f32)>,
+    /// Simulations run (0 for agents that do not search).
+    pub simulations: u32,
+}
+
 /// Picks moves for one game.
 pub trait Agent<G: Game>: Send {
     /// Chooses a legal action in `state`, which is not over.
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice;
+
+    /// Analyses `state`, which is not over, within `budget`: the move it would play, its
+    /// value and its policy.
+    fn analyse(&mut self, state: &G::State, _budget: Budget, rng: &mut SmallRng) -> Analysis {
+        let choice = self.choose(state, rng);
+        Analysis {
+            action: choice.action,
+            value: choice.value,
+            policy: vec![(choice.action, 1.0)],
+            simulations: 0,
+        }
+    }
 }
 
 /// An agent by kind and settings, as written on the command line.
@@ -561,26 +598,86 @@ pub fn run_search<G: Game, E: Evaluator<G>>(
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
-    fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
-        let mut search: Search<G> = Search::new(self.cfg.clone(), state.clone());
+/// Simulations of one round of a search on a clock.
+const TIMED_ROUND: u32 = 64;
+
+impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
+    /// Searches `state` within `budget`: the search, and its chosen action.
+    fn search(
+        &mut self,
+        state: &G::State,
+        budget: Budget,
+        rng: &mut SmallRng,
+    ) -> (Search<G>, Action, u32) {
+        let mut cfg = self.cfg.clone();
+        let timed = match budget {
+            Budget::Default => None,
+            Budget::Simulations(n) => {
+                cfg.simulations = n.max(1);
+                None
+            }
+            Budget::Millis(ms) => {
+                // Gumbel halving plans a fixed budget; a clock needs plain PUCT rounds.
+                cfg.gumbel = false;
+                Some(Instant::now() + Duration::from_millis(ms))
+            }
+        };
+        let mut search: Search<G> = Search::new(cfg.clone(), state.clone());
         let mut noise_rng = SmallRng::seed_from_u64(rng.random());
-        search.start(self.cfg.simulations, None, &mut noise_rng);
-        run_search(
-            &self.game,
-            &mut search,
-            &mut self.evaluator,
-            self.cfg.leaves_per_game,
-            &mut noise_rng,
-        );
-        let result = search.result();
-        let action = result
+        let round = if timed.is_some() {
+            TIMED_ROUND
+        } else {
+            cfg.simulations
+        };
+        search.start(round, None, &mut noise_rng);
+        let mut total = 0;
+        loop {
+            run_search(
+                &self.game,
+                &mut search,
+                &mut self.evaluator,
+                cfg.leaves_per_game,
+                &mut noise_rng,
+            );
+            total += search.simulations();
+            match timed {
+                Some(deadline) if Instant::now() < deadline => {
+                    // The tree is kept: another round adds to the same root.
+                    search.start(TIMED_ROUND, None, &mut noise_rng);
+                }
+                _ => break,
+            }
+        }
+        let action = search
+            .result()
             .gumbel_action
             .or_else(|| search.sample_by_visits(0.0, rng))
             .expect("a legal action at a position that is not over");
+        (search, action, total)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
+    fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
+        let (search, action, _) = self.search(state, Budget::Default, rng);
         Choice {
             action,
+            value: Some(search.result().root_value),
+        }
+    }
+
+    fn analyse(&mut self, state: &G::State, budget: Budget, rng: &mut SmallRng) -> Analysis {
+        let (search, action, simulations) = self.search(state, budget, rng);
+        let result = search.result();
+        Analysis {
+            action,
             value: Some(result.root_value),
+            policy: state
+                .legal_mask()
+                .iter()
+                .map(|a| (a, result.policy[usize::from(a)]))
+                .collect(),
+            simulations,
         }
     }
 }
@@ -786,5 +883,61 @@ mod tests {
         let c = agent.choose(&s, &mut rng);
         assert_eq!(s.action_to_string(c.action), "F");
         assert!(c.value.unwrap() > 0.5, "{:?}", c.value);
+    }
+
+    fn mcts(sims: u32) -> Prepared {
+        Prepared {
+            spec: AgentSpec::Mcts { sims, c: 2.0 },
+            search: SearchConfig::default(),
+            net: None,
+        }
+    }
+
+    #[test]
+    fn a_search_analysis_covers_the_legal_moves_within_its_budget() {
+        let g = Oware {
+            limits: Oware::DEFAULT_LIMITS,
+        };
+        let s = winning_capture();
+        let mut agent = mcts(50).build(&g, 3);
+        let mut rng = SmallRng::seed_from_u64(2);
+        let legal: Vec<Action> = s.legal_mask().iter().collect();
+        for (budget, sims) in [(Budget::Default, 50), (Budget::Simulations(300), 300)] {
+            let a = agent.analyse(&s, budget, &mut rng);
+            assert_eq!(a.simulations, sims);
+            let moves: Vec<Action> = a.policy.iter().map(|&(m, _)| m).collect();
+            assert_eq!(moves, legal);
+            let total: f32 = a.policy.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-4, "{total}");
+            // The most visited move is the one played.
+            let top = a.policy.iter().map(|&(_, p)| p).fold(0.0, f32::max);
+            assert!(a.policy.contains(&(a.action, top)), "{a:?}");
+        }
+        // On a clock the search runs whole rounds until the time is up.
+        let a = agent.analyse(&s, Budget::Millis(30), &mut rng);
+        assert!(a.simulations >= TIMED_ROUND && a.simulations % TIMED_ROUND == 0);
+        assert_eq!(s.action_to_string(a.action), "F");
+    }
+
+    #[test]
+    fn an_agent_that_does_not_search_puts_its_policy_on_its_choice() {
+        let g = Oware {
+            limits: Oware::DEFAULT_LIMITS,
+        };
+        let s = winning_capture();
+        let mut agent = Prepared {
+            spec: AgentSpec::Greedy,
+            search: SearchConfig::default(),
+            net: None,
+        }
+        .build(&g, 1);
+        let a = agent.analyse(
+            &s,
+            Budget::Simulations(100),
+            &mut SmallRng::seed_from_u64(1),
+        );
+        assert_eq!(a.policy, vec![(a.action, 1.0)]);
+        assert_eq!(a.simulations, 0);
+        assert_eq!(s.action_to_string(a.action), "F");
     }
 }

@@ -14,7 +14,7 @@ pub mod ratings;
 pub mod run;
 pub mod selfplay;
 
-pub use agent::{Agent, AgentError, AgentSpec, Choice, Prepared};
+pub use agent::{Agent, AgentError, AgentSpec, Analysis, Budget, Choice, Prepared};
 pub use config::{SearchConfig, Selection, SelfplayConfig, SettingsError};
 pub use evaluator::{
     AnyEvaluator, Evaluation, Evaluator, NetworkEvaluator, RolloutEvaluator, UniformEvaluator,

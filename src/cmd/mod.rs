@@ -3,6 +3,7 @@
 pub mod arena;
 mod bench;
 pub mod generations;
+pub mod play;
 pub mod report;
 pub mod selfplay;
 pub mod train;

@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ConfigError;
 use crate::game::{
-    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
+    Snapshot, State,
 };
 
 /// Holes of one player.
@@ -248,6 +249,34 @@ pub fn hole_name(player: Player, i: usize) -> String {
     format!("{row}{}", i % FRONT + 1)
 }
 
+/// `who`'s hole index `i` (`who` is `"mover"` or `"opponent"`) in words, as South and as North
+/// to move name it: "the mover's hole A1 (a1 when North moves)".
+fn hole_words(who: &str, i: usize) -> String {
+    let p = if who == "mover" {
+        Player::South
+    } else {
+        Player::North
+    };
+    format!(
+        "the {who}'s hole {} ({} when North moves)",
+        hole_name(p, i),
+        hole_name(p.other(), i)
+    )
+}
+
+/// The notation of `action` when `me` is to move.
+fn action_name(me: Player, action: Action) -> String {
+    match action {
+        a if a < ANTICLOCKWISE => format!("{}>", hole_name(me, usize::from(a))),
+        a if a < STOP => format!("{}<", hole_name(me, usize::from(a - ANTICLOCKWISE))),
+        STOP => "stop".into(),
+        SAFARI => "safari".into(),
+        a if a < TAKE => format!("+{}", hole_name(me, usize::from(a - PLACE))),
+        PASS => "pass".into(),
+        a => format!("x{}", hole_name(me, usize::from(a - TAKE))),
+    }
+}
+
 /// A stop-or-safari decision at the functional house, in the middle of a capturing move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Pending {
@@ -397,6 +426,145 @@ impl Game for Bao {
         }
         s.begin_turn();
         s
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        let rules = &self.rules;
+        let mut out = Vec::with_capacity(self.encoding_len());
+        for who in ["mover", "opponent"] {
+            for i in 0..SIDE {
+                out.push(Feature::count(
+                    format!("{who}_hole_{i}"),
+                    &format!("seeds in {}", hole_words(who, i)),
+                    16,
+                ));
+            }
+            out.push(Feature::count(
+                format!("{who}_hand"),
+                &format!("seeds in the {who}'s hand (his namua stage lasts while he has any)"),
+                22,
+            ));
+            out.push(Feature::flag(
+                format!("{who}_house_owned"),
+                &format!("the {who} still owns his house (A5, a5)"),
+            ));
+            let stage = if rules.house_in_mtaji {
+                ""
+            } else {
+                ", in the namua stage only (while he has seeds in hand)"
+            };
+            out.push(Feature::flag(
+                format!("{who}_house_functional"),
+                &format!(
+                    "the {who}'s house is functional for a move of his present stage: \
+                     owned and holding at least {} seeds{stage}",
+                    rules.house_min
+                ),
+            ));
+        }
+        out.push(Feature::flag(
+            "decision_pending",
+            "the mover decides at his functional house whether to stop or go on (safari)",
+        ));
+        out.push(Feature::flag(
+            "decision_clockwise",
+            "the move waiting on that decision sows clockwise (>)",
+        ));
+        for i in 0..FRONT {
+            out.push(Feature::flag(
+                format!("takasia_at_mover_hole_{i}"),
+                &format!("{} is takasiaed for this move", hole_words("mover", i)),
+            ));
+        }
+        for i in 0..FRONT {
+            out.push(Feature::flag(
+                format!("must_capture_opponent_hole_{i}"),
+                &format!(
+                    "the mover's capture must take {} first when it can (bao-malawi)",
+                    hole_words("opponent", i)
+                ),
+            ));
+        }
+        out.push(Feature::flag(
+            "opening_placing",
+            "the mover places seeds in bao-malawi's advanced opening",
+        ));
+        out.push(Feature::flag(
+            "opening_taking",
+            "North decides what to take in bao-malawi's advanced opening",
+        ));
+        out.push(Feature::count(
+            "opening_to_place",
+            "seeds the mover still places in the advanced opening",
+            16,
+        ));
+        out.push(Feature::count(
+            "opening_place_min",
+            "the lowest hole index (A1..A8, B1..B8 = 0..15) the mover may still place into \
+             in the advanced opening (0 outside it)",
+            16,
+        ));
+        out
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        let name = |a: usize| move |p: Player| action_name(p, a as Action);
+        let mut out = Vec::with_capacity(ACTIONS);
+        for (first, dir) in [
+            (0, "clockwise (>)"),
+            (ANTICLOCKWISE as usize, "anticlockwise (<)"),
+        ] {
+            for i in 0..SIDE {
+                out.push(ActionMeaning::new(
+                    first + i,
+                    name(first + i),
+                    format!(
+                        "start a move from {}, {dir}: the first lap's direction, or in a \
+                         namua capture the kichwa the captured seeds are sown from (> hole \
+                         1, < hole 8)",
+                        hole_words("mover", i)
+                    ),
+                ));
+            }
+        }
+        out.push(ActionMeaning::new(
+            STOP as usize,
+            name(STOP as usize),
+            "at the functional house in a capturing move: stop there",
+        ));
+        out.push(ActionMeaning::new(
+            SAFARI as usize,
+            name(SAFARI as usize),
+            "at the functional house in a capturing move: lift it and sow on (safari)",
+        ));
+        for i in 0..SIDE {
+            let a = PLACE as usize + i;
+            out.push(ActionMeaning::new(
+                a,
+                name(a),
+                format!(
+                    "advanced opening (bao-malawi): put one seed into {}",
+                    hole_words("mover", i)
+                ),
+            ));
+        }
+        for i in 0..FRONT {
+            let a = TAKE as usize + i;
+            out.push(ActionMeaning::new(
+                a,
+                name(a),
+                format!(
+                    "advanced opening (bao-malawi), North only: take the seeds of South's \
+                     front hole {} facing his own {}",
+                    hole_name(Player::South, FRONT - 1 - i),
+                    hole_name(Player::North, i)
+                ),
+            ));
+        }
+        out.push(ActionMeaning::new(
+            PASS as usize,
+            name(PASS as usize),
+            "advanced opening (bao-malawi), North only: take nothing",
+        ));
+        out
     }
 }
 
@@ -1122,16 +1290,7 @@ impl State for BaoState {
         out[k + 3] = f32::from(self.place_min) / 16.0;
     }
     fn action_to_string(&self, action: Action) -> String {
-        let me = self.to_move;
-        match action {
-            a if a < ANTICLOCKWISE => format!("{}>", hole_name(me, usize::from(a))),
-            a if a < STOP => format!("{}<", hole_name(me, usize::from(a - ANTICLOCKWISE))),
-            STOP => "stop".into(),
-            SAFARI => "safari".into(),
-            a if a < TAKE => format!("+{}", hole_name(me, usize::from(a - PLACE))),
-            PASS => "pass".into(),
-            a => format!("x{}", hole_name(me, usize::from(a - TAKE))),
-        }
+        action_name(self.to_move, action)
     }
     fn snapshot(&self) -> Snapshot {
         let mut pits = Vec::with_capacity(2 * SIDE);
@@ -1189,5 +1348,61 @@ impl fmt::Display for BaoState {
             write!(f, ", {} seeds to place", self.to_place)?;
         }
         writeln!(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::feature_value;
+
+    #[test]
+    fn holes_hands_house_and_decisions_are_where_their_names_say() {
+        let g = Bao::new(
+            BaoKind::Bao,
+            BaoRules::of(BaoKind::Bao),
+            Bao::DEFAULT_LIMITS,
+        );
+        let mut s = g.initial_state();
+        s.to_move = Player::North;
+        s.hand[1] = 7;
+        s.holes[1][track(10)] = 5;
+        s.takasia = Some(2);
+        s.must_take = Some(4);
+        s.pending = Some(Pending {
+            clockwise: true,
+            laps: 1,
+            namua: false,
+        });
+        assert_eq!(s.snapshot().pits[SIDE + 10], 5);
+        let f = |name: &str| feature_value(&g, &s, name);
+        assert!((f("mover_hole_10") - 5.0 / 16.0).abs() < 1e-6);
+        assert!((f("opponent_hole_4") - 6.0 / 16.0).abs() < 1e-6);
+        assert!((f("mover_hand") - 7.0 / 22.0).abs() < 1e-6);
+        assert_eq!(f("mover_house_owned"), 1.0);
+        assert_eq!(f("mover_house_functional"), 1.0);
+        assert_eq!(f("takasia_at_mover_hole_2"), 1.0);
+        assert_eq!(f("must_capture_opponent_hole_4"), 1.0);
+        assert_eq!(f("decision_pending"), 1.0);
+        assert_eq!(f("decision_clockwise"), 1.0);
+        assert_eq!(f("opening_placing"), 0.0);
+        s.holes[1][HOUSE] = 5;
+        assert_eq!(feature_value(&g, &s, "mover_house_functional"), 0.0);
+        let meanings = g.action_meanings();
+        let names = |a: Action| {
+            let m = &meanings[a as usize];
+            (m.south.as_str(), m.north.as_str())
+        };
+        assert_eq!(names(3), ("A4>", "a4>"));
+        assert_eq!(names(ANTICLOCKWISE + 8), ("B1<", "b1<"));
+        assert_eq!(names(STOP), ("stop", "stop"));
+        assert_eq!(names(PLACE + 15), ("+B8", "+b8"));
+        assert_eq!(names(TAKE + 4).1, "xa5");
+        assert!(
+            meanings[usize::from(TAKE + 4)]
+                .description
+                .contains("A4 facing")
+        );
+        assert_eq!(names(PASS), ("pass", "pass"));
     }
 }

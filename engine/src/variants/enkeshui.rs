@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, side};
 use crate::error::ConfigError;
-use crate::game::{Action, ActionMask, Cap, Game, Limits, Outcome, Player, Snapshot, State};
+use crate::game::{
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
+};
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
 
@@ -160,6 +162,94 @@ impl Game for Enkeshui {
             status: Status::Playing,
             game: *self,
         }
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        let n = self.n();
+        let total = self.total_seeds();
+        let mut out = board::row_features(n, total);
+        for owner in ["mover", "opponent"] {
+            for who in ["mover", "opponent"] {
+                for rel in 0..n {
+                    out.push(Feature::flag(
+                        format!("{owner}_bull_at_{who}_hole_{rel}"),
+                        &format!(
+                            "{} is a bull of the {owner} (its seeds count for him)",
+                            board::hole_words(who, rel, n)
+                        ),
+                    ));
+                }
+            }
+        }
+        for who in ["mover", "opponent"] {
+            out.push(Feature::count(
+                format!("{who}_store"),
+                &format!("seeds the {who} has captured"),
+                total,
+            ));
+        }
+        for who in ["mover", "opponent"] {
+            out.push(Feature::flag(
+                format!("{who}_gone_round"),
+                &format!(
+                    "the {who} has sown round the other row back into his own, and so may \
+                     sow clockwise too"
+                ),
+            ));
+        }
+        out.push(Feature::flag(
+            "capture_pending",
+            "the mover must take (x) or decline (no-x) the capture his last seed offers",
+        ));
+        for rel in 0..n {
+            out.push(Feature::flag(
+                format!("capture_pending_at_mover_hole_{rel}"),
+                &format!(
+                    "the capture on offer is at {}",
+                    board::hole_words("mover", rel, n)
+                ),
+            ));
+        }
+        out
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        let n = self.n();
+        let mut out = board::hole_actions(n, |hole| format!("sow anticlockwise from {hole}"));
+        for rel in 0..n {
+            out.push(ActionMeaning::new(
+                n + rel,
+                |p| action_name(p, (n + rel) as Action, n),
+                format!(
+                    "sow clockwise from {} (once the mover has gone round)",
+                    board::hole_words("mover", rel, n)
+                ),
+            ));
+        }
+        out.push(ActionMeaning::new(
+            2 * n,
+            |p| action_name(p, (2 * n) as Action, n),
+            "take the capture the last seed offers: its hole and the opposite one, then the \
+             opposite holes of the empty own holes that follow in the move's direction",
+        ));
+        out.push(ActionMeaning::new(
+            2 * n + 1,
+            |p| action_name(p, (2 * n + 1) as Action, n),
+            "decline the capture the last seed offers; the move ends",
+        ));
+        out
+    }
+}
+
+/// The notation of `action` when `me` is to move on rows of `n` holes.
+fn action_name(me: Player, action: Action, n: usize) -> String {
+    let a = action as usize;
+    if a == 2 * n {
+        "x".to_string()
+    } else if a == 2 * n + 1 {
+        "no-x".to_string()
+    } else if a < n {
+        board::hole_name(me, a, n)
+    } else {
+        format!("{}<", board::label(board::hole(me, a - n, n), n))
     }
 }
 
@@ -410,17 +500,7 @@ impl State for EnkeshuiState {
         }
     }
     fn action_to_string(&self, action: Action) -> String {
-        let n = self.n();
-        let a = action as usize;
-        if a == 2 * n {
-            "x".to_string()
-        } else if a == 2 * n + 1 {
-            "no-x".to_string()
-        } else if a < n {
-            board::hole_name(self.to_move, a, n)
-        } else {
-            format!("{}<", board::label(board::hole(self.to_move, a - n, n), n))
-        }
+        action_name(self.to_move, action, self.n())
     }
     fn snapshot(&self) -> Snapshot {
         let n = self.n();
@@ -519,5 +599,50 @@ impl EnkeshuiState {
             s.status = Status::Over;
         }
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::feature_value;
+
+    #[test]
+    fn bulls_flags_and_the_pending_capture_are_where_their_names_say() {
+        let g = Enkeshui {
+            rules: EnkeshuiRules::default(),
+            limits: Enkeshui::DEFAULT_LIMITS,
+        };
+        let n = 12;
+        assert_eq!(g.total_seeds(), 48);
+        let mut s = g.initial_state();
+        s.to_move = Player::North;
+        s.bulls[1] |= 1 << board::hole(Player::North, 3, n);
+        s.bulls[0] |= 1 << board::hole(Player::North, 5, n);
+        s.bulls[0] |= 1 << board::hole(Player::South, 1, n);
+        s.gone_round[0] = true;
+        s.stores[1] = 6;
+        s.pending = Some(Pending {
+            hole: board::hole(Player::North, 7, n) as u8,
+            dir: Direction::Forward,
+        });
+        let f = |name: &str| feature_value(&g, &s, name);
+        assert_eq!(f("mover_bull_at_mover_hole_3"), 1.0);
+        assert_eq!(f("opponent_bull_at_mover_hole_3"), 0.0);
+        assert_eq!(f("opponent_bull_at_mover_hole_5"), 1.0);
+        assert_eq!(f("opponent_bull_at_opponent_hole_1"), 1.0);
+        assert_eq!(f("mover_bull_at_opponent_hole_1"), 0.0);
+        assert_eq!(f("mover_gone_round"), 0.0);
+        assert_eq!(f("opponent_gone_round"), 1.0);
+        assert!((f("mover_store") - 6.0 / 48.0).abs() < 1e-6);
+        assert_eq!(f("capture_pending"), 1.0);
+        assert_eq!(f("capture_pending_at_mover_hole_7"), 1.0);
+        assert_eq!(f("capture_pending_at_mover_hole_6"), 0.0);
+        let meanings = g.action_meanings();
+        let names = |a: usize| (meanings[a].south.as_str(), meanings[a].north.as_str());
+        assert_eq!(names(2), ("C", "c"));
+        assert_eq!(names(n + 2), ("C<", "c<"));
+        assert_eq!(names(2 * n), ("x", "x"));
+        assert_eq!(names(2 * n + 1), ("no-x", "no-x"));
     }
 }

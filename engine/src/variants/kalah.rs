@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::board::{self, opposite, row_sum};
 use crate::error::ConfigError;
 use crate::game::{
-    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
+    Snapshot, State,
 };
 use crate::sow::{Direction, Track, sow};
 
@@ -118,6 +119,19 @@ impl Game for Kalah {
             ply: 0,
             game: *self,
         }
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        board::rows_and_stores_features(N, self.total_seeds(), |who| {
+            format!("seeds in the {who}'s store (kalah)")
+        })
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        board::hole_actions(N, |hole| {
+            format!(
+                "sow anticlockwise from {hole} through the mover's own store, \
+                 passing over the opponent's"
+            )
+        })
     }
 }
 

@@ -5,7 +5,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum};
-use crate::game::{Action, ActionMask, Cap, Game, Limits, Outcome, Player, Snapshot, State};
+use crate::game::{
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
+};
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
 
@@ -88,6 +90,26 @@ impl Game for Lane {
             status: Status::Playing,
             game: *self,
         }
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        let mut out = board::rows_and_stores_features(N, TOTAL, |who| {
+            format!("counters the {who} has taken")
+        });
+        out.push(Feature::new(
+            "must_feed",
+            "1 while the mover must give one counter to the opponent's empty row \
+             (rule 8) instead of sowing, else 0",
+        ));
+        out
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        board::hole_actions(N, |hole| {
+            format!(
+                "sow anticlockwise from {hole}, relaying on; while the mover must feed \
+                 the opponent's empty row (rule 8), give one counter from it to the \
+                 opponent's hole a (A when North feeds) instead"
+            )
+        })
     }
 }
 
@@ -291,5 +313,30 @@ impl LaneState {
             status: Status::Playing,
             game: *game,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::feature_value;
+
+    #[test]
+    fn the_feeding_flag_and_the_holes_are_where_their_names_say() {
+        let g = Lane {
+            rules: LaneRules::default(),
+            limits: Lane::DEFAULT_LIMITS,
+        };
+        let mut s = g.initial_state();
+        assert_eq!(feature_value(&g, &s, "must_feed"), 0.0);
+        s.feeding = true;
+        assert_eq!(feature_value(&g, &s, "must_feed"), 1.0);
+        s.to_move = Player::North;
+        s.pits[board::hole(Player::North, 4, N)] = 9;
+        s.stores[0] = 3;
+        assert!((feature_value(&g, &s, "mover_hole_4") - 9.0 / 72.0).abs() < 1e-6);
+        assert!((feature_value(&g, &s, "opponent_store") - 3.0 / 72.0).abs() < 1e-6);
+        let m = &g.action_meanings()[4];
+        assert_eq!((m.south.as_str(), m.north.as_str()), ("E", "e"));
     }
 }

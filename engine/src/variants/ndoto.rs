@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum, side};
 use crate::error::ConfigError;
-use crate::game::{Action, ActionMask, Cap, Game, Limits, Outcome, Player, Snapshot, State};
+use crate::game::{
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
+};
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::variants::Status;
 
@@ -87,6 +89,16 @@ impl Game for Ndoto {
             status: Status::Playing,
             game: *self,
         }
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        board::rows_and_stores_features(N, self.total_seeds(), |who| {
+            format!("seeds the {who} has captured")
+        })
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        board::hole_actions(N, |hole| {
+            format!("sow anticlockwise from {hole}, relaying on")
+        })
     }
 }
 

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ConfigError;
 use crate::game::{
-    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
+    Snapshot, State,
 };
 use crate::sow::{Direction, Track, sow};
 
@@ -213,6 +214,46 @@ fn clockwise_lap_fits(from: usize, seeds: usize) -> bool {
     }
 }
 
+/// The index of track position `pos` in its owner's half of a snapshot's holes (his front
+/// row from his left, then his back row).
+#[inline]
+fn snapshot_index(pos: usize) -> usize {
+    if pos < FRONT {
+        FRONT + pos
+    } else {
+        SIDE - 1 - pos
+    }
+}
+
+/// `who`'s track position `pos` (`who` is `"mover"` or `"opponent"`) in words, as South and
+/// as North to move name it: "the mover's hole A (a when North moves)".
+fn hole_words(who: &str, pos: usize) -> String {
+    let p = if who == "mover" {
+        Player::South
+    } else {
+        Player::North
+    };
+    format!(
+        "the {who}'s hole {} ({} when North moves)",
+        letter(p, pos),
+        letter(p.other(), pos)
+    )
+}
+
+/// The notation of `action` when `me` is to move.
+fn action_name(me: Player, action: Action) -> String {
+    match action {
+        a if a < REVERSE => letter(me, a as usize).to_string(),
+        a if a < TAKE => format!("{}<", letter(me, REVERSE_FROM[(a - REVERSE) as usize])),
+        TAKE => "take".into(),
+        RELAY => "relay".into(),
+        SOW_ANTICLOCKWISE => "sow>".into(),
+        SOW_CLOCKWISE => "sow<".into(),
+        RELAY_REVERSE => "relay<".into(),
+        a => format!("+{}", letter(me, (a - PLACE) as usize)),
+    }
+}
+
 /// A player's 16 holes as a sowing track (track position = Shackell's order).
 struct OwnHoles(usize);
 
@@ -320,6 +361,160 @@ impl Game for Omweso {
             last_placed: [0; 2],
             game: *self,
         }
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        let mut out = Vec::with_capacity(self.encoding_len());
+        for who in ["mover", "opponent"] {
+            for pos in 0..SIDE {
+                out.push(Feature::count(
+                    format!("{who}_hole_{}", snapshot_index(pos)),
+                    &format!("seeds in {}", hole_words(who, pos)),
+                    TOTAL,
+                ));
+            }
+        }
+        out.push(Feature::flag(
+            "capture_pending",
+            "the mover decides whether to take the capture his last seed offers (take) or \
+             to relay (relay, or relay< where offered)",
+        ));
+        out.push(Feature::flag(
+            "direction_pending",
+            "the mover chooses which way to sow the seeds he has captured (sow> or sow<)",
+        ));
+        out.push(Feature::flag(
+            "relay_pending",
+            "the mover's last seed fell in an occupied special hole (A, B, S, T) and he \
+             chooses to relay it anticlockwise (relay) or clockwise (relay<); Kombe and \
+             Mongale only",
+        ));
+        out.push(Feature::flag(
+            "placing",
+            "the mover is placing his seeds in the free set-up",
+        ));
+        out.push(Feature::count(
+            "mover_to_place",
+            "seeds the mover still has to place in the free set-up",
+            HALF,
+        ));
+        out.push(Feature::count(
+            "mover_hand",
+            "captured seeds in the mover's hand while he chooses which way to sow them",
+            TOTAL,
+        ));
+        for pos in 0..SIDE {
+            out.push(Feature::flag(
+                format!(
+                    "decision_or_placement_at_mover_hole_{}",
+                    snapshot_index(pos)
+                ),
+                &format!(
+                    "{} is where the last seed fell for a pending take or relay decision, \
+                     or, in the free set-up, is the mover's last placement, the first hole \
+                     he may still place in (A before he has placed)",
+                    hole_words("mover", pos)
+                ),
+            ));
+        }
+        for pos in 0..SIDE {
+            out.push(Feature::flag(
+                format!("emptied_mover_hole_{}", snapshot_index(pos)),
+                &format!(
+                    "a decision is pending and {} is the hole the current handful was \
+                     lifted from (captured seeds are sown from the hole after it)",
+                    hole_words("mover", pos)
+                ),
+            ));
+        }
+        out.push(Feature::flag(
+            "captured_opponent_left_end",
+            "the mover has captured the opponent's left-hand end column (his A and T) in \
+             this move (both end columns win by nkutemye where that rule is on)",
+        ));
+        out.push(Feature::flag(
+            "captured_opponent_right_end",
+            "the mover has captured the opponent's right-hand end column (his H and J) in \
+             this move (both end columns win by nkutemye where that rule is on)",
+        ));
+        out
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        let coastal = self.kind.coastal();
+        let name = |a: usize| move |p: Player| action_name(p, a as Action);
+        let mut out = Vec::with_capacity(ACTIONS);
+        for pos in 0..SIDE {
+            out.push(ActionMeaning::new(
+                pos,
+                name(pos),
+                format!("sow anticlockwise from {}", hole_words("mover", pos)),
+            ));
+        }
+        for (k, &pos) in REVERSE_FROM.iter().enumerate() {
+            let a = REVERSE as usize + k;
+            let when = if coastal {
+                "when it captures at once or after clockwise relays"
+            } else {
+                "when it captures at once"
+            };
+            out.push(ActionMeaning::new(
+                a,
+                name(a),
+                format!(
+                    "reverse move: sow clockwise from {}, allowed only {when}",
+                    hole_words("mover", pos)
+                ),
+            ));
+        }
+        let taken = match self.kind {
+            Kind::Omweso => "the seeds of the opponent's two holes facing it",
+            Kind::Coro => "the seeds of the opponent's two holes facing it, with its own",
+            Kind::Kombe | Kind::Mongale => "the seeds of the opponent's front hole facing it",
+        };
+        out.push(ActionMeaning::new(
+            TAKE as usize,
+            name(TAKE as usize),
+            format!("take the capture offered where the last seed fell: {taken}, to be sown on"),
+        ));
+        out.push(ActionMeaning::new(
+            RELAY as usize,
+            name(RELAY as usize),
+            "decline the capture offered (or the clockwise turn at a special hole) and relay \
+             anticlockwise from the hole the last seed fell in",
+        ));
+        out.push(ActionMeaning::new(
+            SOW_ANTICLOCKWISE as usize,
+            name(SOW_ANTICLOCKWISE as usize),
+            "sow the captured seeds anticlockwise from the hole after the one last emptied",
+        ));
+        out.push(ActionMeaning::new(
+            SOW_CLOCKWISE as usize,
+            name(SOW_CLOCKWISE as usize),
+            "sow the captured seeds clockwise from the hole after the one last emptied \
+             (offered only when that captures)",
+        ));
+        for pos in 0..SIDE {
+            let a = PLACE as usize + pos;
+            out.push(ActionMeaning::new(
+                a,
+                name(a),
+                format!(
+                    "free set-up: place one seed in {}",
+                    hole_words("mover", pos)
+                ),
+            ));
+        }
+        out.push(ActionMeaning::new(
+            RELAY_REVERSE as usize,
+            name(RELAY_REVERSE as usize),
+            if coastal {
+                "relay clockwise from the special hole (A, B, S, T) the last seed fell in \
+                 (offered when that captures)"
+            } else {
+                "relay clockwise from a special hole: a Kombe and Mongale action, never \
+                 legal in this game"
+            },
+        ));
+        out
     }
 }
 
@@ -755,17 +950,7 @@ impl State for OmwesoState {
         rest[2 * SIDE + 1] = f32::from((self.ends >> 1) & 1);
     }
     fn action_to_string(&self, action: Action) -> String {
-        let me = self.to_move;
-        match action {
-            a if a < REVERSE => letter(me, a as usize).to_string(),
-            a if a < TAKE => format!("{}<", letter(me, REVERSE_FROM[(a - REVERSE) as usize])),
-            TAKE => "take".into(),
-            RELAY => "relay".into(),
-            SOW_ANTICLOCKWISE => "sow>".into(),
-            SOW_CLOCKWISE => "sow<".into(),
-            RELAY_REVERSE => "relay<".into(),
-            a => format!("+{}", letter(me, (a - PLACE) as usize)),
-        }
+        action_name(self.to_move, action)
     }
     fn snapshot(&self) -> Snapshot {
         let mut pits = Vec::with_capacity(CELLS);
@@ -808,5 +993,72 @@ impl fmt::Display for OmwesoState {
             f,
             "       A   B   C   D   E   F   G   H   (front row: T S R P N M K J)"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::feature_value;
+
+    fn game(kind: Kind, setup: Setup) -> Omweso {
+        Omweso {
+            kind,
+            rules: OmwesoRules {
+                setup,
+                ..OmwesoRules::of(kind)
+            },
+            limits: Omweso::DEFAULT_LIMITS,
+        }
+    }
+
+    #[test]
+    fn holes_and_decisions_are_where_their_names_say() {
+        let g = game(Kind::Omweso, Setup::Fours);
+        let mut s = g.initial_state();
+        s.to_move = Player::North;
+        s.cells[cell(Player::North, 0)] = 9;
+        s.cells[cell(Player::South, 15)] = 3;
+        s.pending = Pending::Capture { at: 10 };
+        s.emptied = 3;
+        s.ends = 2;
+        s.hand = 5;
+        // North's A is the ninth hole of his half of the snapshot, South's T the first.
+        let pits = s.snapshot().pits;
+        assert_eq!((pits[SIDE + 8], pits[0]), (9, 3));
+        let f = |name: &str| feature_value(&g, &s, name);
+        assert!((f("mover_hole_8") - 9.0 / 64.0).abs() < 1e-6);
+        assert!((f("opponent_hole_0") - 3.0 / 64.0).abs() < 1e-6);
+        assert_eq!(f("capture_pending"), 1.0);
+        assert_eq!(f("direction_pending"), 0.0);
+        assert_eq!(f("relay_pending"), 0.0);
+        // Track position 10 is M (front column 5); 3 is D (back column 3).
+        assert_eq!(f("decision_or_placement_at_mover_hole_5"), 1.0);
+        assert_eq!(f("emptied_mover_hole_11"), 1.0);
+        assert_eq!(f("captured_opponent_left_end"), 0.0);
+        assert_eq!(f("captured_opponent_right_end"), 1.0);
+        assert!((f("mover_hand") - 5.0 / 64.0).abs() < 1e-6);
+        let meanings = g.action_meanings();
+        let names = |a: Action| {
+            let m = &meanings[a as usize];
+            (m.south.as_str(), m.north.as_str())
+        };
+        assert_eq!(names(10), ("M", "m"));
+        assert_eq!(names(REVERSE + 2), ("S<", "s<"));
+        assert_eq!(names(TAKE), ("take", "take"));
+        assert_eq!(names(PLACE + 7), ("+H", "+h"));
+        assert_eq!(names(RELAY_REVERSE), ("relay<", "relay<"));
+    }
+
+    #[test]
+    fn the_free_set_up_is_described() {
+        let g = game(Kind::Mongale, Setup::Free);
+        let s = g.initial_state();
+        let f = |name: &str| feature_value(&g, &s, name);
+        assert_eq!(f("placing"), 1.0);
+        assert_eq!(f("mover_to_place"), 1.0);
+        // No placement yet: hole A (the ninth of the snapshot's half) is the first allowed.
+        assert_eq!(f("decision_or_placement_at_mover_hole_8"), 1.0);
+        assert_eq!(f("decision_or_placement_at_mover_hole_0"), 0.0);
     }
 }

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, row_sum, side};
 use crate::game::{
-    Action, ActionMask, Cap, Game, GameResult, Limits, Outcome, Player, Snapshot, State,
+    Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
+    Snapshot, State,
 };
 use crate::sow::{Direction, Ring, sow};
 
@@ -66,6 +67,16 @@ impl Game for Oware {
         };
         s.remember(s.key());
         s
+    }
+    fn feature_names(&self) -> Vec<Feature> {
+        board::rows_and_stores_features(N, Self::TOTAL, |who| {
+            format!("seeds the {who} has captured (at the end, with those left in his row)")
+        })
+    }
+    fn action_meanings(&self) -> Vec<ActionMeaning> {
+        board::hole_actions(N, |hole| {
+            format!("sow anticlockwise from {hole}, passing over it on a full lap")
+        })
     }
 }
 
