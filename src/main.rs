@@ -30,6 +30,54 @@ struct GameArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Export a trained model as ONNX or safetensors, with a JSON description (docs/export.md).
+    Export {
+        /// The model (`.bpk` with its `.json` sidecar).
+        #[arg(long, short)]
+        model: PathBuf,
+        /// The file format.
+        #[arg(long, short, value_enum)]
+        format: cmd::export::Format,
+        /// The exported file (its description goes to `<out>.json`).
+        #[arg(long, short)]
+        out: PathBuf,
+        /// Reference positions written with the network's outputs to `<out>.samples.json`
+        /// (0: none), for checking another runtime against this one.
+        #[arg(long, default_value_t = 100)]
+        samples: usize,
+        /// Seed of the reference positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The openings of self-play data: how often each line of first decisions was played and
+    /// how the first player fared; with --model, the agent's value of every first move and reply.
+    Openings {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A self-play output directory (its shards and its direct subdirectories').
+        #[arg(long, short)]
+        data: PathBuf,
+        /// Decisions per opening (1 to 64).
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Leave out lines played in fewer games.
+        #[arg(long, default_value_t = 1)]
+        min_games: u64,
+        /// Output directory (default: runs/openings/<variant>).
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// A trained model whose agent evaluates every first move and reply.
+        #[arg(long, short)]
+        model: Option<PathBuf>,
+        /// Simulations of the model's search per position.
+        #[arg(long, default_value_t = 100)]
+        sims: u32,
+        /// Seed of the model agent's random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Answer JSON-lines requests on stdin with an agent's analysis (docs/protocol.md).
+    Engine,
     /// Play a game in the terminal against an agent.
     Play {
         #[command(flatten)]
@@ -349,6 +397,45 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 },
             )
         }
+        Command::Export {
+            model,
+            format,
+            out,
+            samples,
+            seed,
+        } => cmd::export::run(&cmd::export::ExportArgs {
+            model: &model,
+            format,
+            out: &out,
+            samples,
+            seed,
+        }),
+        Command::Openings {
+            game: g,
+            data,
+            depth,
+            min_games,
+            out,
+            model,
+            sims,
+            seed,
+        } => {
+            let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
+            let out = out.unwrap_or_else(|| cmd::openings::default_out(cfg.game.name()));
+            cmd::openings::run(
+                &cfg,
+                &cmd::openings::OpeningsArgs {
+                    data: &data,
+                    depth,
+                    min_games,
+                    out: &out,
+                    model: model.as_deref(),
+                    sims,
+                    seed,
+                },
+            )
+        }
+        Command::Engine => cmd::engine::run(),
         Command::Variants => cmd::variants(),
         Command::Show { game: g, moves } => cmd::show(&game(&g)?, &moves),
         Command::Perft { game: g, depth } => cmd::perft(&game(&g)?, depth),

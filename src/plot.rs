@@ -201,6 +201,95 @@ pub fn bar_chart(title: &str, y_label: &str, bars: &[(&str, f64)]) -> String {
     svg.finish()
 }
 
+/// One bar of [`bar_score_chart`]: a count, and a share in 0..=1 with its interval.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoredBar<'a> {
+    pub label: &'a str,
+    pub count: f64,
+    pub share: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// A bar chart of counts on the left axis, with a share per bar drawn as a dot and whisker
+/// on a second axis from 0 to 100% at the right (e.g. games per first move with the first
+/// player's score and its 95% interval), and a dashed line at 50%. Non-finite values are
+/// left out; labels are slanted when there are many bars.
+pub fn bar_score_chart(
+    title: &str,
+    count_label: &str,
+    share_label: &str,
+    bars: &[ScoredBar<'_>],
+) -> String {
+    let slant = bars.len() > 10;
+    let bottom = if slant { 90.0 } else { 45.0 };
+    let f = frame(70.0, WIDTH - 70.0, 50.0, HEIGHT - bottom);
+    let y = Axis::new(bars.iter().map(|b| b.count).chain([0.0]), f.y1, f.y0);
+    let pct = Axis::new([0.0, 100.0].into_iter(), f.y1, f.y0);
+    let mut svg = Svg::new(title, HEIGHT);
+    svg.axes(&f, None, Some(&y), "", count_label);
+    right_axis(&mut svg, &f, &pct, share_label);
+    let legend = format!("bars: {count_label} (left); dots: {share_label} (right)");
+    svg.text((WIDTH / 2.0, 42.0), SMALL, &legend);
+    let half = pct.map(50.0);
+    svg.line([f.x0, half, f.x1, half], ZERO_LINE);
+    if bars.is_empty() {
+        svg.no_data(&f);
+    }
+    let slot = (f.x1 - f.x0) / bars.len().max(1) as f64;
+    let (zero, ly) = (y.map(0.0), f.y1 + 16.0);
+    let colour = PALETTE[1];
+    let whisker = format!(r#"stroke="{colour}" stroke-width="1.5""#);
+    for (i, b) in bars.iter().enumerate() {
+        let cx = f.x0 + (i as f64 + 0.5) * slot;
+        if b.count.is_finite() {
+            let vy = y.map(b.count);
+            svg.rect([
+                cx - slot * 0.35,
+                vy.min(zero),
+                slot * 0.7,
+                (vy - zero).abs(),
+            ]);
+            svg.text(
+                (cx - slot * 0.35 + 2.0, vy - 4.0),
+                START,
+                &fmt_value(b.count),
+            );
+        }
+        if b.low.is_finite() && b.high.is_finite() {
+            let (a, c) = (pct.map(100.0 * b.low), pct.map(100.0 * b.high));
+            svg.line([cx, a, cx, c], &whisker);
+            svg.line([cx - 4.0, a, cx + 4.0, a], &whisker);
+            svg.line([cx - 4.0, c, cx + 4.0, c], &whisker);
+        }
+        if b.share.is_finite() {
+            svg.circle((cx, pct.map(100.0 * b.share)), 4.5, colour);
+        }
+        if slant {
+            let attrs = format!(r#"{END} transform="rotate(-40 {} {})""#, num(cx), num(ly));
+            svg.text((cx, ly), &attrs, &clip(b.label, 14));
+        } else {
+            let max = (slot / 7.0).max(3.0) as usize;
+            svg.text((cx, ly), MIDDLE, &clip(b.label, max));
+        }
+    }
+    svg.line([f.x0, zero, f.x1, zero], DARK);
+    svg.finish()
+}
+
+/// A second y axis at the right edge of the frame: its line, ticks, labels and title.
+fn right_axis(svg: &mut Svg, f: &Frame, ax: &Axis, label: &str) {
+    svg.line([f.x1, f.y0, f.x1, f.y1], DARK);
+    for &v in &ax.ticks {
+        let py = ax.map(v);
+        svg.line([f.x1, py, f.x1 + 5.0, py], DARK);
+        svg.text((f.x1 + 8.0, py + 4.0), START, &fixed(v, ax.dp));
+    }
+    let (x, my) = (WIDTH - 14.0, (f.y0 + f.y1) / 2.0);
+    let rotate = format!(r#"{MIDDLE} transform="rotate(90 {} {})""#, num(x), num(my));
+    svg.text((x, my), &rotate, label);
+}
+
 /// The plot area in pixels: `x0..x1` left to right, `y0..y1` top to bottom.
 struct Frame {
     x0: f64,
@@ -589,6 +678,55 @@ mod tests {
         assert_eq!(no_data.count(), 5);
         let once = labelled_charts("d", 2.0);
         assert_eq!(once, labelled_charts("d", 2.0), "deterministic");
+    }
+
+    fn scored(label: &str, count: f64, share: f64) -> ScoredBar<'_> {
+        ScoredBar {
+            label,
+            count,
+            share,
+            low: share - 0.1,
+            high: share + 0.1,
+        }
+    }
+
+    #[test]
+    fn bar_score_charts_are_well_formed_and_place_shares_on_the_right_axis() {
+        let (n, i) = (f64::NAN, f64::INFINITY);
+        let bars = [
+            scored("A6>", 40.0, 0.5),
+            scored("a<&b", 12.0, 0.25),
+            scored("x", n, i),
+            scored("y", 0.0, n),
+        ];
+        let many: Vec<_> = (0..14)
+            .map(|k| scored("C f", k as f64, 0.05 * k as f64))
+            .collect();
+        let charts = [
+            bar_score_chart("first moves", "games", "score (%)", &bars),
+            bar_score_chart("first moves", "games", "score (%)", &many),
+            bar_score_chart("empty", "games", "score (%)", &[]),
+        ];
+        for svg in &charts {
+            check_well_formed(svg);
+        }
+        python_check(&charts);
+        assert!(charts[2].contains(">no data<"));
+        assert!(charts[0].contains("a&lt;&amp;b"));
+        // A share of 50% sits on the dashed 50% line, 25% halfway between it and 0%.
+        let f = frame(70.0, WIDTH - 70.0, 50.0, HEIGHT - 45.0);
+        let pct = Axis::new([0.0, 100.0].into_iter(), f.y1, f.y0);
+        for share in [50.0, 25.0] {
+            let dot = format!(r#"cy="{}" r="4.5""#, num(pct.map(share)));
+            assert!(charts[0].contains(&dot), "{dot}");
+        }
+        assert_eq!(
+            charts[0].matches("<circle").count(),
+            2,
+            "no dot for NaN or inf"
+        );
+        let again = bar_score_chart("first moves", "games", "score (%)", &bars);
+        assert_eq!(charts[0], again, "deterministic");
     }
 
     #[test]

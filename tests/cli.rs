@@ -1,6 +1,6 @@
 //! End-to-end tests of the `mankala` command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn mankala(args: &[&str]) -> Output {
@@ -457,8 +457,128 @@ fn selfplay_with_a_trained_network_runs_on_every_variant() {
         ]);
         assert!(o.status.success(), "{v} selfplay --model: {}", stderr(&o));
         assert!(stdout(&o).contains("games             3"), "{v}");
+        exported_model_matches_the_network(v, &model.join("model"), &dir);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Exports `model` of `variant` as ONNX and safetensors: the descriptions name every feature
+/// and action, the ONNX file run through tract gives the network's outputs on the 100
+/// reference positions, and the safetensors file holds every layer.
+fn exported_model_matches_the_network(variant: &str, model: &Path, dir: &Path) {
+    let onnx = dir.join("model.onnx");
+    let o = mankala(&[
+        "export",
+        "--model",
+        model.to_str().unwrap(),
+        "--format",
+        "onnx",
+        "--out",
+        onnx.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{variant} export: {}", stderr(&o));
+    let desc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("model.onnx.json")).unwrap())
+            .unwrap();
+    assert_eq!(desc["variant"], variant);
+    assert_eq!(desc["file_format"], "onnx");
+    let (e, a) = (
+        desc["encoding_len"].as_u64().unwrap() as usize,
+        desc["num_actions"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(desc["features"].as_array().unwrap().len(), e, "{variant}");
+    assert_eq!(desc["actions"].as_array().unwrap().len(), a, "{variant}");
+    let samples: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("model.onnx.samples.json")).unwrap(),
+    )
+    .unwrap();
+    let positions = samples["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 100, "{variant}");
+    let floats = |v: &serde_json::Value| -> Vec<f32> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap() as f32)
+            .collect()
+    };
+    let features: Vec<f32> = positions
+        .iter()
+        .flat_map(|p| floats(&p["features"]))
+        .collect();
+    let runner = mankala_models::export::OnnxRunner::load(&onnx, positions.len(), e).unwrap();
+    let (logits, values) = runner.run(&features).unwrap();
+    for (i, p) in positions.iter().enumerate() {
+        let want = floats(&p["policy_logits"]);
+        for (x, y) in logits[i * a..(i + 1) * a].iter().zip(&want) {
+            assert!((x - y).abs() <= 1e-4, "{variant} position {i}: {x} vs {y}");
+        }
+        let v = p["value"].as_f64().unwrap() as f32;
+        assert!((values[i] - v).abs() <= 1e-4, "{variant} position {i}");
+        assert!(!p["legal"].as_array().unwrap().is_empty());
+    }
+    let st = dir.join("model.safetensors");
+    let o = mankala(&[
+        "export",
+        "-m",
+        model.to_str().unwrap(),
+        "-f",
+        "safetensors",
+        "-o",
+        st.to_str().unwrap(),
+        "--samples",
+        "0",
+    ]);
+    assert!(o.status.success(), "{variant} export: {}", stderr(&o));
+    assert!(!dir.join("model.safetensors.samples.json").exists());
+    let desc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("model.safetensors.json")).unwrap())
+            .unwrap();
+    let bytes = std::fs::read(&st).unwrap();
+    let file = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+    let tensors = desc["tensors"].as_array().unwrap();
+    assert_eq!(tensors.len(), file.len(), "{variant}");
+    for t in tensors {
+        let stored = file.tensor(t["name"].as_str().unwrap()).unwrap();
+        let shape: Vec<usize> = t["shape"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(stored.shape(), shape.as_slice(), "{variant} {t}");
+    }
+    // The first layer reads the encoding, the policy layer writes one logit per action.
+    assert_eq!(file.tensor("input.weight").unwrap().shape()[1], e);
+    assert_eq!(file.tensor("policy.weight").unwrap().shape()[0], a);
+}
+
+#[test]
+fn export_refuses_bad_arguments_by_name() {
+    let dir = std::env::temp_dir().join(format!("mankala-cli-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("nothing");
+    let out = dir.join("m.onnx");
+    let (m, o) = (missing.to_str().unwrap(), out.to_str().unwrap());
+    let r = mankala(&["export", "--model", m, "--format", "onnx", "--out", o]);
+    assert_fails_with(&r, &["nothing.json"]);
+    let r = mankala(&["export", "--model", m, "--format", "tflite", "--out", o]);
+    assert_fails_with(&r, &["tflite", "onnx", "safetensors"]);
+    // A sidecar that is not a model description.
+    std::fs::write(dir.join("fake.json"), "{\"hello\": 1}").unwrap();
+    let fake = dir.join("fake");
+    let r = mankala(&[
+        "export",
+        "-m",
+        fake.to_str().unwrap(),
+        "-f",
+        "onnx",
+        "-o",
+        o,
+    ]);
+    assert_fails_with(&r, &["fake.json", "not a mankala model description"]);
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -748,7 +868,10 @@ fn the_bao_family_plays_through_replay_past_the_namua_stage() {
         }
         for w in positions.windows(2) {
             let (a, b) = (hands(&w[0]), hands(&w[1]));
-            assert!(b[0] <= a[0] && b[1] <= a[1], "{v}: a hand grew in {moves:?}");
+            assert!(
+                b[0] <= a[0] && b[1] <= a[1],
+                "{v}: a hand grew in {moves:?}"
+            );
         }
     }
 }

@@ -108,16 +108,36 @@ pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), M
         path: weights.clone(),
         source,
     })?;
-    let tmp_sidecar = sidecar.with_extension("json.tmp");
     let text = serde_json::to_string_pretty(meta).expect("metadata serializes");
-    fs::write(&tmp_sidecar, text).map_err(|source| ModelError::Io {
-        path: tmp_sidecar.clone(),
-        source,
-    })?;
-    fs::rename(&tmp_sidecar, &sidecar).map_err(|source| ModelError::Io {
-        path: sidecar.clone(),
-        source,
-    })?;
+    write_atomic(&sidecar, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` whole or not at all: to a temporary name beside it, flushed to
+/// disk, then renamed over `path`, and the directory flushed so the rename lasts.
+///
+/// # Errors
+/// [`ModelError::Io`] naming the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ModelError> {
+    use std::io::Write;
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| ModelError::Io { path: p, source }
+    };
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    let tmp = path.with_file_name(name);
+    let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
+    f.write_all(bytes)
+        .and_then(|()| f.sync_all())
+        .map_err(io(&tmp))?;
+    drop(f);
+    fs::rename(&tmp, path).map_err(io(path))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(d) = fs::File::open(dir)
+    {
+        // Not every platform can flush a directory; the rename itself is done.
+        let _ = d.sync_all();
+    }
     Ok(())
 }
 

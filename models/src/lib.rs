@@ -3,6 +3,7 @@
 //! burn's `flex` backend.
 
 pub mod config;
+pub mod export;
 pub mod file;
 pub mod net;
 

@@ -10,8 +10,8 @@ use crate::config::NetworkConfig;
 /// Two linear layers with a skip connection.
 #[derive(Module, Debug)]
 pub struct ResidualBlock {
-    first: Linear,
-    second: Linear,
+    pub(crate) first: Linear,
+    pub(crate) second: Linear,
 }
 
 impl ResidualBlock {
@@ -32,11 +32,11 @@ impl ResidualBlock {
 /// Policy logits over every action and a value in [-1, 1] for the player to move.
 #[derive(Module, Debug)]
 pub struct PolicyValueNet {
-    input: Linear,
-    blocks: Vec<ResidualBlock>,
-    policy: Linear,
-    value_hidden: Linear,
-    value_out: Linear,
+    pub(crate) input: Linear,
+    pub(crate) blocks: Vec<ResidualBlock>,
+    pub(crate) policy: Linear,
+    pub(crate) value_hidden: Linear,
+    pub(crate) value_out: Linear,
 }
 
 impl PolicyValueNet {

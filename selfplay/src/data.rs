@@ -13,7 +13,7 @@ use std::sync::Arc;
 use arrow_array::builder::{BooleanBuilder, FixedSizeListBuilder, Float32Builder};
 use arrow_array::{
     Array, ArrayRef, BooleanArray, FixedSizeListArray, Float32Array, Int8Array, RecordBatch,
-    StringArray, UInt8Array, UInt32Array, UInt64Array,
+    StringArray, UInt8Array, UInt16Array, UInt32Array, UInt64Array,
 };
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
@@ -22,8 +22,12 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use thiserror::Error;
 
-/// Version of the row layout; stored in every file as `mankala.format_version`.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of the row layout; stored in every file as `mankala.format_version`. Files of
+/// every version from 1 up to this one are read.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The first row layout with the `action` column; rows of older files have no action.
+pub const ACTION_FORMAT_VERSION: u32 = 2;
 
 /// One decision of a self-play game.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +64,9 @@ pub struct Row {
     pub result: String,
     /// Plies in the whole game.
     pub game_length: u32,
+    /// The action played from this position; `None` on the row of the position a player
+    /// resigned in (nothing was played there), and on every row of a version-1 file.
+    pub action: Option<u16>,
 }
 
 /// What every row of a file shares, stored in the file's metadata.
@@ -143,6 +150,7 @@ pub fn schema(meta: &ShardMeta) -> SchemaRef {
         Field::new("outcome", DataType::Int8, false),
         Field::new("result", DataType::Utf8, false),
         Field::new("game_length", DataType::UInt32, false),
+        Field::new("action", DataType::UInt16, true),
     ];
     Arc::new(Schema::new_with_metadata(fields, metadata_map(meta)))
 }
@@ -234,6 +242,9 @@ pub fn to_batch(meta: &ShardMeta, rows: &[Row]) -> RecordBatch {
         Arc::new(UInt32Array::from_iter_values(
             rows.iter().map(|r| r.game_length),
         )),
+        Arc::new(UInt16Array::from(
+            rows.iter().map(|r| r.action).collect::<Vec<_>>(),
+        )),
     ];
     RecordBatch::try_new(schema(meta), columns).expect("columns match the schema")
 }
@@ -321,13 +332,7 @@ fn meta_from(path: &Path, md: &arrow_schema::Metadata) -> Result<ShardMeta, Data
             message: format!("metadata `{k}` is not a number"),
         })
     };
-    let version = num("mankala.format_version")?;
-    if version != FORMAT_VERSION as u64 {
-        return Err(DataError::Schema {
-            path: path.into(),
-            message: format!("data format version {version}, this build reads {FORMAT_VERSION}"),
-        });
-    }
+    version_from(path, md)?;
     Ok(ShardMeta {
         variant: get("mankala.variant")?,
         rules: get("mankala.rules")?,
@@ -341,7 +346,44 @@ fn meta_from(path: &Path, md: &arrow_schema::Metadata) -> Result<ShardMeta, Data
     })
 }
 
-/// Reads every row of a shard, checking its schema.
+/// The row layout version in a file's metadata, checked to be one this build reads.
+fn version_from(path: &Path, md: &arrow_schema::Metadata) -> Result<u32, DataError> {
+    let err = |message: String| DataError::Schema {
+        path: path.into(),
+        message,
+    };
+    let text = md.get("mankala.format_version").ok_or_else(|| {
+        err("not mankala training data: metadata `mankala.format_version` missing".into())
+    })?;
+    let version: u32 = text
+        .parse()
+        .map_err(|_| err("metadata `mankala.format_version` is not a number".into()))?;
+    if version > FORMAT_VERSION {
+        return Err(err(format!(
+            "data format version {version} is newer than this build reads (1 to \
+             {FORMAT_VERSION}): it was written by a newer mankala"
+        )));
+    }
+    if version == 0 {
+        return Err(err(format!(
+            "data format version 0, this build reads 1 to {FORMAT_VERSION}"
+        )));
+    }
+    Ok(version)
+}
+
+/// Reads a shard's row layout version (`mankala.format_version`, 1 to [`FORMAT_VERSION`]);
+/// files before [`ACTION_FORMAT_VERSION`] do not record the action played.
+///
+/// # Errors
+/// [`DataError`] naming the file, also when its version is newer than this build reads.
+pub fn read_version(path: &Path) -> Result<u32, DataError> {
+    let builder = open(path)?;
+    version_from(path, builder.schema().metadata())
+}
+
+/// Reads every row of a shard, checking its schema. Rows of a version-1 file, which has no
+/// `action` column, have no action.
 ///
 /// # Errors
 /// [`DataError`] naming the file and the column that is wrong.
@@ -352,8 +394,13 @@ pub fn read_shard(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError> {
     };
     let builder = open(path)?;
     let meta = meta_from(path, builder.schema().metadata())?;
+    let version = version_from(path, builder.schema().metadata())?;
     let want = schema(&meta);
-    for f in want.fields() {
+    let expected = want
+        .fields()
+        .iter()
+        .filter(|f| version >= ACTION_FORMAT_VERSION || f.name() != "action");
+    for f in expected {
         match builder.schema().field_with_name(f.name()) {
             Ok(g) if g.data_type() == f.data_type() => {}
             Ok(g) => {
@@ -403,7 +450,21 @@ fn f32_rows(b: &RecordBatch, name: &str) -> Vec<Vec<f32>> {
         .collect()
 }
 
-/// The rows of a record batch of the shard schema.
+/// The actions of a batch: `None` where null, and everywhere when the batch has no `action`
+/// column (a version-1 file).
+fn actions(b: &RecordBatch) -> Vec<Option<u16>> {
+    let column = b
+        .column_by_name("action")
+        .and_then(|c| c.as_any().downcast_ref::<UInt16Array>());
+    match column {
+        Some(a) => (0..b.num_rows())
+            .map(|i| a.is_valid(i).then(|| a.value(i)))
+            .collect(),
+        None => vec![None; b.num_rows()],
+    }
+}
+
+/// The rows of a record batch of the shard schema (of any version this build reads).
 pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let run_id: &StringArray = col(b, "run_id");
     let generation: &UInt32Array = col(b, "generation");
@@ -426,6 +487,7 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let outcome: &Int8Array = col(b, "outcome");
     let result: &StringArray = col(b, "result");
     let game_length: &UInt32Array = col(b, "game_length");
+    let action = actions(b);
     (0..b.num_rows())
         .map(|i| Row {
             run_id: run_id.value(i).to_string(),
@@ -443,6 +505,7 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
             outcome: outcome.value(i),
             result: result.value(i).to_string(),
             game_length: game_length.value(i),
+            action: action[i],
         })
         .collect()
 }
@@ -482,7 +545,77 @@ mod tests {
             outcome: 1,
             result: "south".into(),
             game_length: 40,
+            action: (i != 36).then_some(i as u16 % 2),
         }
+    }
+
+    /// Writes `rows` as a file of row layout `version`, with or without the `action` column.
+    fn write_version(path: &Path, rows: &[Row], version: u32, with_action: bool) {
+        let batch = to_batch(&meta(), rows);
+        let keep: Vec<usize> = (0..batch.num_columns())
+            .filter(|&i| with_action || batch.schema().field(i).name() != "action")
+            .collect();
+        let mut md = metadata_map(&meta());
+        md.insert("mankala.format_version".into(), version.to_string());
+        let batch = batch.project(&keep).unwrap();
+        let fields: Vec<Field> = batch
+            .schema()
+            .fields()
+            .iter()
+            .map(|f| f.as_ref().clone())
+            .collect();
+        let schema = Arc::new(Schema::new_with_metadata(fields, md));
+        let batch = RecordBatch::try_new(schema.clone(), batch.columns().to_vec()).unwrap();
+        let mut writer = ArrowWriter::try_new(File::create(path).unwrap(), schema, None).unwrap();
+        writer.write(&batch).unwrap();
+        writer.close().unwrap();
+    }
+
+    #[test]
+    fn version_one_files_read_without_actions_and_newer_ones_are_refused() {
+        let dir = std::env::temp_dir().join(format!("mankala-data-v1-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let rows: Vec<Row> = (0..5).map(row).collect();
+
+        let old = dir.join("old.parquet");
+        write_version(&old, &rows, 1, false);
+        assert_eq!(read_version(&old).unwrap(), 1);
+        let (m, back) = read_shard(&old).unwrap();
+        assert_eq!(m, meta());
+        let without: Vec<Row> = rows
+            .iter()
+            .map(|r| Row {
+                action: None,
+                ..r.clone()
+            })
+            .collect();
+        assert_eq!(back, without);
+
+        let current = dir.join("current.parquet");
+        write_shard(&current, &meta(), &rows).unwrap();
+        assert_eq!(read_version(&current).unwrap(), FORMAT_VERSION);
+
+        let newer = dir.join("newer.parquet");
+        write_version(&newer, &rows, FORMAT_VERSION + 1, true);
+        for err in [
+            read_shard(&newer).unwrap_err().to_string(),
+            read_meta(&newer).unwrap_err().to_string(),
+            read_version(&newer).unwrap_err().to_string(),
+        ] {
+            assert!(
+                err.contains("newer.parquet") && err.contains("newer than this build reads"),
+                "{err}"
+            );
+        }
+
+        let missing = dir.join("missing.parquet");
+        write_version(&missing, &rows, FORMAT_VERSION, false);
+        let err = read_shard(&missing).unwrap_err().to_string();
+        assert!(
+            err.contains("missing.parquet") && err.contains("column `action` missing"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -491,6 +624,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("shard.parquet");
         let rows: Vec<Row> = (0..37).map(row).collect();
+        assert!(rows.iter().any(|r| r.action.is_none()) && rows[3].action == Some(1));
         write_shard(&path, &meta(), &rows).unwrap();
         assert!(!path.with_extension("parquet.tmp").exists());
         let (m, back) = read_shard(&path).unwrap();

@@ -35,6 +35,8 @@ struct Decision {
     root_value: f32,
     simulations: u32,
     full_search: bool,
+    /// The action played from this position (none when its player resigned there).
+    action: Option<Action>,
 }
 
 /// A game that has ended, with its rows.
@@ -167,6 +169,7 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 outcome,
                 result: result.clone(),
                 game_length: length,
+                action: d.action,
             })
             .collect();
         FinishedGame {
@@ -214,6 +217,7 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             root_value: result.root_value,
             simulations: self.search.simulations(),
             full_search: self.full,
+            action: None,
         });
         if let Some(threshold) = self.settings.selfplay.resign_threshold {
             let h = &mut self.hopeless[mover.index()];
@@ -228,6 +232,9 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             }
         }
         let action = self.choose(&result);
+        if let Some(d) = self.decisions.last_mut() {
+            d.action = Some(action);
+        }
         self.state.play_unchecked(action);
         if self.state.is_terminal() {
             return false;

@@ -340,7 +340,7 @@ fn shard_format_version_is_stored() {
     let summary = with_game!(&any, g => selfplay(g, &settings(1), &meta, &dir.0, &[0], 1, |_| RolloutEvaluator::new(1), |_| {}))
         .unwrap();
     assert_eq!(summary.shards.len(), 1);
-    assert_eq!(FORMAT_VERSION, 1);
+    assert_eq!(FORMAT_VERSION, 2);
     assert_eq!(read_meta(&summary.shards[0]).unwrap(), meta);
 }
 

@@ -2,7 +2,10 @@
 
 pub mod arena;
 mod bench;
+pub mod engine;
+pub mod export;
 pub mod generations;
+pub mod openings;
 pub mod play;
 pub mod report;
 pub mod selfplay;

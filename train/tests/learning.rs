@@ -61,6 +61,7 @@ fn row_of<G: Game>(g: &G, s: &G::State, policy: Vec<f32>, value: f32, id: u64) -
         outcome: 0,
         result: "draw".into(),
         game_length: 0,
+        action: None,
     }
 }
 

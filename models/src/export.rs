@@ -1,0 +1,385 @@
+//! Exports a trained network for use outside mankala: an ONNX graph (built from the ONNX
+//! protobuf types of `tract-onnx`, encoded with `prost`) or safetensors weights in PyTorch's
+//! layout, each with a JSON sidecar that says what the inputs, outputs and actions mean.
+//! [`OnnxRunner`] runs an exported ONNX file through tract.
+//!
+//! The graph, for an encoding of `E` values, `A` actions, width `W` and value width `V`:
+//!
+//! ```text
+//! features [N, E] -> Gemm(input) -> Relu -> h [N, W]
+//! per block:  h -> Gemm(first) -> Relu -> Gemm(second) -> Add(h) -> Relu -> h [N, W]
+//! policy_logits [N, A] = Gemm(policy)(h)
+//! value [N, 1] = Tanh(Gemm(value_out)(Relu(Gemm(value_hidden)(h))))
+//! ```
+
+use std::path::Path;
+
+use burn::nn::Linear;
+use burn::tensor::Tensor;
+use prost::Message;
+use serde::Serialize;
+use tract_onnx::pb;
+use tract_onnx::pb::tensor_proto::DataType;
+use tract_onnx::prelude::{
+    Arc, Datum, Framework, InferenceModelExt, IntoRunnable, TValue, TypedRunnableModel, tvec,
+};
+
+use crate::file::{ModelError, ModelMeta, write_atomic};
+use crate::net::PolicyValueNet;
+
+/// Version of the export sidecar's layout.
+pub const EXPORT_FORMAT_VERSION: u32 = 1;
+/// The ONNX operator set the graph is written for.
+pub const OPSET: i64 = 13;
+/// Input and output names of the exported graph.
+pub const INPUT: &str = "features";
+/// Policy output: one logit per action.
+pub const POLICY: &str = "policy_logits";
+/// Value output.
+pub const VALUE: &str = "value";
+
+/// One linear layer's weights: `weight [in, out]` (burn's layout), `bias [out]`.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    /// Name of the layer (`input`, `blocks.0.first`, `policy`, ...).
+    pub name: String,
+    /// Input width.
+    pub inputs: usize,
+    /// Output width.
+    pub outputs: usize,
+    /// Row-major `[inputs, outputs]`.
+    pub weight: Vec<f32>,
+    /// `[outputs]`.
+    pub bias: Vec<f32>,
+}
+
+fn layer(name: &str, l: &Linear) -> Layer {
+    let w: Tensor<2> = l.weight.val();
+    let [inputs, outputs] = w.dims();
+    let weight = w.into_data().try_to_vec::<f32>().expect("f32 weights");
+    let bias = l.bias.as_ref().map_or_else(
+        || vec![0.0; outputs],
+        |b| b.val().into_data().try_to_vec::<f32>().expect("f32 bias"),
+    );
+    Layer {
+        name: name.to_string(),
+        inputs,
+        outputs,
+        weight,
+        bias,
+    }
+}
+
+impl PolicyValueNet {
+    /// Every linear layer, in the order the forward pass uses them.
+    pub fn layers(&self) -> Vec<Layer> {
+        let mut out = vec![layer("input", &self.input)];
+        for (i, b) in self.blocks.iter().enumerate() {
+            out.push(layer(&format!("blocks.{i}.first"), &b.first));
+            out.push(layer(&format!("blocks.{i}.second"), &b.second));
+        }
+        out.push(layer("policy", &self.policy));
+        out.push(layer("value_hidden", &self.value_hidden));
+        out.push(layer("value_out", &self.value_out));
+        out
+    }
+}
+
+fn tensor(name: &str, dims: &[usize], values: &[f32]) -> pb::TensorProto {
+    pb::TensorProto {
+        name: name.to_string(),
+        dims: dims.iter().map(|&d| d as i64).collect(),
+        data_type: DataType::Float as i32,
+        raw_data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        ..Default::default()
+    }
+}
+
+fn node(op: &str, inputs: &[&str], output: &str) -> pb::NodeProto {
+    pb::NodeProto {
+        op_type: op.to_string(),
+        name: format!("{op}:{output}"),
+        input: inputs.iter().map(|s| s.to_string()).collect(),
+        output: vec![output.to_string()],
+        ..Default::default()
+    }
+}
+
+/// A float tensor `[batch, width]` with a symbolic batch.
+fn value_info(name: &str, width: usize, doc: &str) -> pb::ValueInfoProto {
+    use pb::tensor_shape_proto::{Dimension, dimension::Value};
+    let dims = [
+        Value::DimParam("batch".to_string()),
+        Value::DimValue(width as i64),
+    ];
+    pb::ValueInfoProto {
+        name: name.to_string(),
+        doc_string: doc.to_string(),
+        r#type: Some(pb::TypeProto {
+            value: Some(pb::type_proto::Value::TensorType(pb::type_proto::Tensor {
+                elem_type: DataType::Float as i32,
+                shape: Some(pb::TensorShapeProto {
+                    dim: dims
+                        .into_iter()
+                        .map(|v| Dimension {
+                            value: Some(v),
+                            ..Default::default()
+                        })
+                        .collect(),
+                }),
+            })),
+            ..Default::default()
+        }),
+    }
+}
+
+/// Adds `Gemm(x, W, b)` for `l` to the graph; returns the output's name.
+fn gemm(graph: &mut pb::GraphProto, l: &Layer, x: &str) -> String {
+    let (w, b, y) = (
+        format!("{}.weight", l.name),
+        format!("{}.bias", l.name),
+        format!("{}.out", l.name),
+    );
+    graph
+        .initializer
+        .push(tensor(&w, &[l.inputs, l.outputs], &l.weight));
+    graph.initializer.push(tensor(&b, &[l.outputs], &l.bias));
+    graph.node.push(node("Gemm", &[x, &w, &b], &y));
+    y
+}
+
+fn unary(graph: &mut pb::GraphProto, op: &str, x: &str, y: &str) -> String {
+    graph.node.push(node(op, &[x], y));
+    y.to_string()
+}
+
+/// The ONNX model of `net`, with `meta`'s facts in its metadata.
+pub fn onnx_model(net: &PolicyValueNet, meta: &ModelMeta, code_version: &str) -> pb::ModelProto {
+    let layers = net.layers();
+    let blocks = (layers.len() - 4) / 2;
+    let mut g = pb::GraphProto {
+        name: format!("mankala-{}", meta.variant),
+        ..Default::default()
+    };
+    let mut h = gemm(&mut g, &layers[0], INPUT);
+    h = unary(&mut g, "Relu", &h, "input.relu");
+    for i in 0..blocks {
+        let (first, second) = (&layers[1 + 2 * i], &layers[2 + 2 * i]);
+        let a = gemm(&mut g, first, &h);
+        let a = unary(&mut g, "Relu", &a, &format!("blocks.{i}.first.relu"));
+        let b = gemm(&mut g, second, &a);
+        let sum = format!("blocks.{i}.sum");
+        g.node.push(node("Add", &[&b, &h], &sum));
+        h = unary(&mut g, "Relu", &sum, &format!("blocks.{i}.relu"));
+    }
+    let n = layers.len();
+    let logits = gemm(&mut g, &layers[n - 3], &h);
+    g.node.push(node("Identity", &[&logits], POLICY));
+    let v = gemm(&mut g, &layers[n - 2], &h);
+    let v = unary(&mut g, "Relu", &v, "value_hidden.relu");
+    let v = gemm(&mut g, &layers[n - 1], &v);
+    unary(&mut g, "Tanh", &v, VALUE);
+    g.input.push(value_info(
+        INPUT,
+        meta.encoding_len,
+        "the engine's player-relative encoding of positions (see the JSON sidecar)",
+    ));
+    g.output.push(value_info(
+        POLICY,
+        meta.num_actions,
+        "one logit per action index; softmax over the legal actions only",
+    ));
+    g.output.push(value_info(
+        VALUE,
+        1,
+        "the position's value for the player to move, in [-1, 1]",
+    ));
+    let props = [
+        ("mankala.variant", meta.variant.clone()),
+        ("mankala.rules", meta.rules.clone()),
+        (
+            "mankala.encoding_version",
+            meta.encoding_version.to_string(),
+        ),
+        ("mankala.step", meta.step.to_string()),
+        ("mankala.code_version", meta.code_version.clone()),
+    ];
+    pb::ModelProto {
+        ir_version: 7,
+        opset_import: vec![pb::OperatorSetIdProto {
+            domain: String::new(),
+            version: OPSET,
+        }],
+        producer_name: "mankala".to_string(),
+        producer_version: code_version.to_string(),
+        doc_string: format!("mankala policy-value network for {}", meta.variant),
+        graph: Some(g),
+        metadata_props: props
+            .into_iter()
+            .map(|(k, v)| pb::StringStringEntryProto {
+                key: k.to_string(),
+                value: v,
+            })
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// Writes `net` as an ONNX file at `path` (through a temporary file).
+///
+/// # Errors
+/// [`ModelError::Io`] naming the file.
+pub fn write_onnx(
+    net: &PolicyValueNet,
+    meta: &ModelMeta,
+    code_version: &str,
+    path: &Path,
+) -> Result<(), ModelError> {
+    let bytes = onnx_model(net, meta, code_version).encode_to_vec();
+    write_atomic(path, &bytes)
+}
+
+/// A tensor of the safetensors file: name, shape (PyTorch's `nn.Linear` layout: weights
+/// `[out, in]`), values.
+pub fn safetensors_tensors(net: &PolicyValueNet) -> Vec<(String, Vec<usize>, Vec<f32>)> {
+    let mut out = Vec::new();
+    for l in net.layers() {
+        // burn keeps [in, out]; PyTorch's Linear keeps [out, in].
+        let mut t = vec![0.0; l.weight.len()];
+        for i in 0..l.inputs {
+            for o in 0..l.outputs {
+                t[o * l.inputs + i] = l.weight[i * l.outputs + o];
+            }
+        }
+        out.push((format!("{}.weight", l.name), vec![l.outputs, l.inputs], t));
+        out.push((format!("{}.bias", l.name), vec![l.outputs], l.bias));
+    }
+    out
+}
+
+/// Writes `net`'s weights as a safetensors file at `path` (through a temporary file), with
+/// `metadata` in its header.
+///
+/// # Errors
+/// [`ModelError::Io`] naming the file.
+pub fn write_safetensors(
+    net: &PolicyValueNet,
+    metadata: Vec<(String, String)>,
+    path: &Path,
+) -> Result<(), ModelError> {
+    use safetensors::tensor::{Dtype, TensorView};
+    let tensors = safetensors_tensors(net);
+    let bytes: Vec<Vec<u8>> = tensors
+        .iter()
+        .map(|(_, _, v)| v.iter().flat_map(|x| x.to_le_bytes()).collect())
+        .collect();
+    let views: Vec<(String, TensorView<'_>)> = tensors
+        .iter()
+        .zip(&bytes)
+        .map(|((name, shape, _), b)| {
+            let view = TensorView::new(Dtype::F32, shape.clone(), b).expect("shape fits data");
+            (name.clone(), view)
+        })
+        .collect();
+    let data = safetensors::serialize(views, Some(metadata.into_iter().collect()))
+        .expect("f32 tensors serialize");
+    write_atomic(path, &data)
+}
+
+/// An input or output of the exported model, for the sidecar.
+#[derive(Clone, Debug, Serialize)]
+pub struct Port {
+    /// Tensor name.
+    pub name: &'static str,
+    /// Shape; `"batch"` is any number of positions.
+    pub shape: (&'static str, usize),
+    /// Element type.
+    pub dtype: &'static str,
+    /// What it holds.
+    pub meaning: &'static str,
+}
+
+/// The inputs and outputs of an exported model of `meta`'s shape.
+pub fn ports(meta: &ModelMeta) -> (Vec<Port>, Vec<Port>) {
+    (
+        vec![Port {
+            name: INPUT,
+            shape: ("batch", meta.encoding_len),
+            dtype: "float32",
+            meaning: "positions encoded as the engine does, from the view of the player to move \
+                      (the features list says what each value is)",
+        }],
+        vec![
+            Port {
+                name: POLICY,
+                shape: ("batch", meta.num_actions),
+                dtype: "float32",
+                meaning: "one logit per action index (the actions list says what each is); \
+                          the policy is the softmax over the legal actions only",
+            },
+            Port {
+                name: VALUE,
+                shape: ("batch", 1),
+                dtype: "float32",
+                meaning: "the value of the position for the player to move: +1 a win, -1 a loss",
+            },
+        ],
+    )
+}
+
+/// An exported ONNX model, loaded and optimized by tract for a fixed batch size.
+#[derive(Debug)]
+pub struct OnnxRunner {
+    plan: Arc<TypedRunnableModel>,
+    batch: usize,
+    inputs: usize,
+}
+
+impl OnnxRunner {
+    /// Loads the ONNX file at `path` for batches of `batch` positions of `inputs` values.
+    ///
+    /// # Errors
+    /// [`ModelError::Weights`] when tract cannot read or plan the model.
+    pub fn load(path: &Path, batch: usize, inputs: usize) -> Result<OnnxRunner, ModelError> {
+        let err = |e: tract_onnx::prelude::TractError| ModelError::Weights {
+            path: path.to_path_buf(),
+            message: format!("{e:#}"),
+        };
+        let fact =
+            tract_onnx::prelude::InferenceFact::dt_shape(f32::datum_type(), tvec!(batch, inputs));
+        let plan = tract_onnx::onnx()
+            .model_for_path(path)
+            .and_then(|m| m.with_input_fact(0, fact))
+            .and_then(InferenceModelExt::into_optimized)
+            .and_then(|m| m.into_runnable())
+            .map_err(err)?;
+        Ok(OnnxRunner {
+            plan,
+            batch,
+            inputs,
+        })
+    }
+
+    /// Runs `features` (`[batch * inputs]`): returns the policy logits (`[batch * actions]`)
+    /// and the values (`[batch]`).
+    ///
+    /// # Errors
+    /// A message when tract fails.
+    pub fn run(&self, features: &[f32]) -> Result<(Vec<f32>, Vec<f32>), String> {
+        use tract_onnx::prelude::{IntoTValue, Tensor as TractTensor};
+        let x = TractTensor::from_shape(&[self.batch, self.inputs], features)
+            .map_err(|e| e.to_string())?;
+        let out = self
+            .plan
+            .run(tvec!(x.into_tvalue()))
+            .map_err(|e| e.to_string())?;
+        let vec = |t: &TValue| -> Result<Vec<f32>, String> {
+            Ok(t.to_plain_array_view::<f32>()
+                .map_err(|e| e.to_string())?
+                .iter()
+                .copied()
+                .collect())
+        };
+        Ok((vec(&out[0])?, vec(&out[1])?))
+    }
+}

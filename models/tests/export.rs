@@ -1,0 +1,171 @@
+//! Exported models compute what the burn network computes: the ONNX graph run through tract,
+//! and the safetensors weights run through a plain forward pass, on 100 random positions of
+//! several variants.
+
+use mankala_engine::{AnyGame, Game, State, with_game};
+use mankala_models::export::{OnnxRunner, safetensors_tensors, write_onnx, write_safetensors};
+use mankala_models::{ModelMeta, NetworkConfig, PolicyValueNet};
+
+use burn::tensor::{Tensor, TensorData};
+
+const POSITIONS: usize = 100;
+const TOLERANCE: f32 = 1e-4;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mankala-export-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Encodings of `POSITIONS` positions of random games (a fixed linear congruential sequence).
+fn random_features<G: Game>(g: &G) -> Vec<f32> {
+    let mut x: u64 = 99;
+    let mut next = |n: u32| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+        ((x >> 33) % u64::from(n)) as u32
+    };
+    let mut out = vec![0.0; POSITIONS * g.encoding_len()];
+    let mut filled = 0;
+    while filled < POSITIONS {
+        let mut s = g.initial_state();
+        for _ in 0..next(60) {
+            if s.is_terminal() {
+                break;
+            }
+            let mask = s.legal_mask();
+            s.play_unchecked(mask.nth(next(mask.count())).unwrap());
+        }
+        if !s.is_terminal() {
+            let e = g.encoding_len();
+            s.encode(&mut out[filled * e..(filled + 1) * e]);
+            filled += 1;
+        }
+    }
+    out
+}
+
+fn meta(variant: &str, e: usize, a: usize, network: &NetworkConfig) -> ModelMeta {
+    ModelMeta {
+        format_version: mankala_models::file::MODEL_FORMAT_VERSION,
+        variant: variant.to_string(),
+        rules: String::new(),
+        encoding_version: mankala_engine::ENCODING_VERSION,
+        encoding_len: e,
+        num_actions: a,
+        network: network.clone(),
+        step: 0,
+        samples: 0,
+        trained_on: vec![],
+        code_version: "test".into(),
+    }
+}
+
+fn burn_outputs(net: &PolicyValueNet, features: &[f32], e: usize) -> (Vec<f32>, Vec<f32>) {
+    let x = Tensor::<2>::from_data(
+        TensorData::new(features.to_vec(), [POSITIONS, e]),
+        &mankala_models::device(),
+    ); // [B, E]
+    let (logits, value) = net.forward(x); // [B, A], [B, 1]
+    (
+        logits.into_data().try_to_vec::<f32>().unwrap(),
+        value.into_data().try_to_vec::<f32>().unwrap(),
+    )
+}
+
+fn max_diff(a: &[f32], b: &[f32]) -> f32 {
+    assert_eq!(a.len(), b.len());
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f32::max)
+}
+
+/// The forward pass written out on the safetensors tensors (PyTorch layout: `y = x W^T + b`).
+fn plain_forward(
+    tensors: &[(String, Vec<usize>, Vec<f32>)],
+    blocks: usize,
+    x: &[f32],
+) -> (Vec<f32>, f32) {
+    let get = |name: &str| tensors.iter().find(|t| t.0 == name).unwrap();
+    let linear = |name: &str, h: &[f32]| -> Vec<f32> {
+        let (_, shape, w) = get(&format!("{name}.weight"));
+        let (_, _, b) = get(&format!("{name}.bias"));
+        let (outs, ins) = (shape[0], shape[1]);
+        assert_eq!(h.len(), ins, "{name}");
+        (0..outs)
+            .map(|o| b[o] + (0..ins).map(|i| w[o * ins + i] * h[i]).sum::<f32>())
+            .collect()
+    };
+    let relu = |v: Vec<f32>| v.into_iter().map(|x| x.max(0.0)).collect::<Vec<_>>();
+    let mut h = relu(linear("input", x));
+    for i in 0..blocks {
+        let a = relu(linear(&format!("blocks.{i}.first"), &h));
+        let b = linear(&format!("blocks.{i}.second"), &a);
+        h = relu(b.iter().zip(&h).map(|(x, y)| x + y).collect());
+    }
+    let logits = linear("policy", &h);
+    let v = linear("value_out", &relu(linear("value_hidden", &h)));
+    (logits, v[0].tanh())
+}
+
+#[test]
+fn onnx_and_safetensors_exports_match_the_burn_network() {
+    let dir = temp("match");
+    let network = NetworkConfig {
+        width: 48,
+        blocks: 2,
+        value_width: 16,
+    };
+    for variant in ["oware", "kalah", "omweso", "bao", "bao-malawi"] {
+        let game = AnyGame::by_name(variant).unwrap();
+        let (e, a, features) =
+            with_game!(&game, g => (g.encoding_len(), g.num_actions(), random_features(g)));
+        let net = PolicyValueNet::new(&network, e, a, &mankala_models::device());
+        let (want_logits, want_values) = burn_outputs(&net, &features, e);
+
+        let onnx = dir.join(format!("{variant}.onnx"));
+        write_onnx(&net, &meta(variant, e, a, &network), "test", &onnx).unwrap();
+        let runner = OnnxRunner::load(&onnx, POSITIONS, e).unwrap();
+        let (logits, values) = runner.run(&features).unwrap();
+        assert_eq!(logits.len(), POSITIONS * a, "{variant}");
+        assert!(max_diff(&logits, &want_logits) <= TOLERANCE, "{variant}");
+        assert!(max_diff(&values, &want_values) <= TOLERANCE, "{variant}");
+
+        let st = dir.join(format!("{variant}.safetensors"));
+        write_safetensors(&net, vec![("variant".into(), variant.into())], &st).unwrap();
+        let bytes = std::fs::read(&st).unwrap();
+        let file = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+        let read: Vec<(String, Vec<usize>, Vec<f32>)> = safetensors_tensors(&net)
+            .into_iter()
+            .map(|(name, shape, values)| {
+                let t = file.tensor(&name).unwrap();
+                assert_eq!(t.shape(), shape.as_slice(), "{name}");
+                let stored: Vec<f32> = t
+                    .data()
+                    .chunks(4)
+                    .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                    .collect();
+                assert_eq!(stored, values, "{name}");
+                (name, shape, stored)
+            })
+            .collect();
+        assert_eq!(file.len(), read.len());
+        for i in 0..POSITIONS {
+            let (l, v) = plain_forward(&read, network.blocks, &features[i * e..(i + 1) * e]);
+            assert!(max_diff(&l, &want_logits[i * a..(i + 1) * a]) <= TOLERANCE);
+            assert!((v - want_values[i]).abs() <= TOLERANCE, "{variant} {i}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_that_is_not_onnx_is_a_clear_error() {
+    let dir = temp("garbage");
+    let path = dir.join("garbage.onnx");
+    std::fs::write(&path, b"not a protobuf model at all").unwrap();
+    let err = OnnxRunner::load(&path, 1, 12).unwrap_err().to_string();
+    assert!(err.contains("garbage.onnx"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
