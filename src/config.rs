@@ -158,19 +158,12 @@ pub fn code_version() -> String {
     format!("{}+{}", env!("CARGO_PKG_VERSION"), env!("MANKALA_COMMIT"))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+/// Writes `bytes` to `path` whole or not at all (`mankala_models::atomic`: a temporary
+/// file, flushed, renamed, the directory flushed).
 ///
 /// # Errors
 /// Naming the file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let tmp = path.with_extension("tmp");
-    let mut f =
-        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
-    f.write_all(bytes)
-        .and_then(|()| f.sync_all())
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))?;
-    Ok(())
+    mankala_models::atomic::write(path, bytes)
+        .with_context(|| format!("cannot write {}", path.display()))
 }

@@ -10,6 +10,7 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::atomic;
 use crate::config::NetworkConfig;
 use crate::net::PolicyValueNet;
 
@@ -97,14 +98,14 @@ pub fn model_paths(path: &Path) -> (PathBuf, PathBuf) {
 /// [`ModelError`] naming the file.
 pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), ModelError> {
     let (weights, sidecar) = model_paths(path);
-    let tmp_weights = weights.with_extension("bpk.tmp");
+    let tmp_weights = atomic::temp_path(&weights);
     net.clone()
         .save_file(&tmp_weights)
         .map_err(|e| ModelError::Weights {
             path: tmp_weights.clone(),
             message: e.to_string(),
         })?;
-    fs::rename(&tmp_weights, &weights).map_err(|source| ModelError::Io {
+    atomic::commit(&tmp_weights, &weights).map_err(|source| ModelError::Io {
         path: weights.clone(),
         source,
     })?;
@@ -112,33 +113,15 @@ pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), M
     write_atomic(&sidecar, text.as_bytes())
 }
 
-/// Writes `bytes` to `path` whole or not at all: to a temporary name beside it, flushed to
-/// disk, then renamed over `path`, and the directory flushed so the rename lasts.
+/// Writes `bytes` to `path` whole or not at all ([`atomic::write`]).
 ///
 /// # Errors
 /// [`ModelError::Io`] naming the file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ModelError> {
-    use std::io::Write;
-    let io = |p: &Path| {
-        let p = p.to_path_buf();
-        move |source| ModelError::Io { path: p, source }
-    };
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
-    let tmp = path.with_file_name(name);
-    let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
-    f.write_all(bytes)
-        .and_then(|()| f.sync_all())
-        .map_err(io(&tmp))?;
-    drop(f);
-    fs::rename(&tmp, path).map_err(io(path))?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(d) = fs::File::open(dir)
-    {
-        // Not every platform can flush a directory; the rename itself is done.
-        let _ = d.sync_all();
-    }
-    Ok(())
+    atomic::write(path, bytes).map_err(|source| ModelError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 /// Reads a model's sidecar.

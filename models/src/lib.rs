@@ -2,6 +2,7 @@
 //! settings ([`config`]), and model files with a metadata sidecar ([`file`]). CPU only, on
 //! burn's `flex` backend.
 
+pub mod atomic;
 pub mod config;
 pub mod export;
 pub mod file;

@@ -255,7 +255,7 @@ pub fn to_batch(meta: &ShardMeta, rows: &[Row]) -> RecordBatch {
 /// # Errors
 /// [`DataError`] naming the file.
 pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), DataError> {
-    let tmp = path.with_extension("parquet.tmp");
+    let tmp = mankala_models::atomic::temp_path(path);
     let io = |source| DataError::Io {
         path: tmp.clone(),
         source,
@@ -275,18 +275,11 @@ pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), Da
     writer.write(&batch).map_err(pq)?;
     let mut file = writer.into_inner().map_err(pq)?;
     file.flush().map_err(io)?;
-    file.sync_all().map_err(io)?;
     drop(file);
-    fs::rename(&tmp, path).map_err(|source| DataError::Io {
+    mankala_models::atomic::commit(&tmp, path).map_err(|source| DataError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
-    if let Some(dir) = path.parent()
-        && let Ok(d) = File::open(dir)
-    {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    })
 }
 
 /// Reads a shard's metadata (no rows).

@@ -3,11 +3,13 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use mankala_engine::{AnyGame, Game, State, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
+
+use crate::config::write_atomic;
 
 /// What one benchmark run measured.
 #[derive(Debug, Default)]
@@ -89,8 +91,7 @@ pub fn bench_engine(
             "capped": r.capped,
             "code_version": env!("CARGO_PKG_VERSION"),
         });
-        std::fs::write(path, format!("{value}\n"))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomic(path, format!("{value}\n").as_bytes())?;
     }
     Ok(())
 }
@@ -127,8 +128,7 @@ pub fn bench_mcts(
             "simulations_per_s": rate,
             "tree_nodes": nodes,
         });
-        std::fs::write(path, format!("{value}\n"))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomic(path, format!("{value}\n").as_bytes())?;
     }
     Ok(())
 }
@@ -272,8 +272,8 @@ pub fn bench_network(
     println!("bare train step batch 256: {train_rate:>10.0} samples/s (in-memory tensors)");
     results.insert("train_step_b256".into(), json!(train_rate));
     if let Some(path) = json_path {
-        std::fs::write(path, format!("{}\n", serde_json::Value::Object(results)))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        let text = format!("{}\n", serde_json::Value::Object(results));
+        write_atomic(path, text.as_bytes())?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use burn::module::Module;
 use burn::optim::{AdamWConfig, GradientsParams};
 use burn::tensor::{Device, Tensor, TensorData};
 use mankala_models::NetworkConfig;
+use mankala_models::atomic;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::{PolicyValueNet, loss};
 use mankala_selfplay::data::Row;
@@ -155,20 +156,8 @@ fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize) -> (f32, f32) {
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), TrainError> {
-    let tmp = path.with_extension("json.tmp");
-    let io = |source| TrainError::Io {
-        path: tmp.clone(),
-        source,
-    };
-    let mut f = fs::File::create(&tmp).map_err(io)?;
-    f.write_all(
-        serde_json::to_string_pretty(value)
-            .expect("serializes")
-            .as_bytes(),
-    )
-    .map_err(io)?;
-    f.sync_all().map_err(io)?;
-    fs::rename(&tmp, path).map_err(|source| TrainError::Io {
+    let text = serde_json::to_string_pretty(value).expect("serializes");
+    atomic::write(path, text.as_bytes()).map_err(|source| TrainError::Io {
         path: path.to_path_buf(),
         source,
     })
@@ -325,14 +314,14 @@ pub fn train(
             .map_err(io_m)?;
             // Weights and optimizer first, the record that points at them last.
             file::save(&net, &meta_for(&summary), &ckpt_model)?;
-            let tmp = ckpt_optim.with_extension("bpk.tmp");
+            let tmp = atomic::temp_path(&ckpt_optim);
             optim.save(&tmp).map_err(|e| {
                 TrainError::Mismatch(format!(
                     "{}: cannot save optimizer state: {e}",
                     tmp.display()
                 ))
             })?;
-            fs::rename(&tmp, &ckpt_optim).map_err(|source| TrainError::Io {
+            atomic::commit(&tmp, &ckpt_optim).map_err(|source| TrainError::Io {
                 path: ckpt_optim.clone(),
                 source,
             })?;
