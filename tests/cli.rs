@@ -526,10 +526,33 @@ fn exported_model_matches_the_network(variant: &str, model: &Path, dir: &Path) {
         "-o",
         st.to_str().unwrap(),
         "--samples",
-        "0",
+        "20",
     ]);
     assert!(o.status.success(), "{variant} export: {}", stderr(&o));
-    assert!(!dir.join("model.safetensors.samples.json").exists());
+    let samples = std::fs::read_to_string(dir.join("model.safetensors.samples.json")).unwrap();
+    let samples: serde_json::Value = serde_json::from_str(&samples).unwrap();
+    assert_eq!(samples["positions"].as_array().unwrap().len(), 20);
+    // Both files once more in Python (onnxruntime; numpy on the safetensors), where installed.
+    if Command::new("python3")
+        .args(["-c", "import onnxruntime, safetensors, numpy"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        let check = Command::new("python3")
+            .arg(repo("scripts/check_export.py"))
+            .args([&onnx, &st])
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{variant}: {}{}",
+            stdout(&check),
+            stderr(&check)
+        );
+        assert_eq!(stdout(&check).matches(": ok").count(), 2, "{}", stdout(&check));
+    } else {
+        eprintln!("onnxruntime not installed: the Python check of the export is skipped");
+    }
     let desc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("model.safetensors.json")).unwrap())
             .unwrap();
