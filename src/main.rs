@@ -2,6 +2,8 @@
 
 mod cmd;
 mod config;
+#[cfg(test)]
+mod fuzz;
 mod plot;
 
 use std::path::PathBuf;

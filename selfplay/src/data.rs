@@ -295,6 +295,10 @@ pub fn read_meta(path: &Path) -> Result<ShardMeta, DataError> {
 /// # Errors
 /// [`DataError`] naming the file and what is missing.
 pub fn read_footer(path: &Path) -> Result<(ShardMeta, u64), DataError> {
+    guarded(path, || read_footer_unguarded(path))
+}
+
+fn read_footer_unguarded(path: &Path) -> Result<(ShardMeta, u64), DataError> {
     let builder = open(path)?;
     let rows = builder.metadata().file_metadata().num_rows().max(0) as u64;
     Ok((meta_from(path, builder.schema().metadata())?, rows))
@@ -371,8 +375,10 @@ fn version_from(path: &Path, md: &arrow_schema::Metadata) -> Result<u32, DataErr
 /// # Errors
 /// [`DataError`] naming the file, also when its version is newer than this build reads.
 pub fn read_version(path: &Path) -> Result<u32, DataError> {
-    let builder = open(path)?;
-    version_from(path, builder.schema().metadata())
+    guarded(path, || {
+        let builder = open(path)?;
+        version_from(path, builder.schema().metadata())
+    })
 }
 
 /// Reads every row of a shard, checking its schema. Rows of a version-1 file, which has no
@@ -381,6 +387,44 @@ pub fn read_version(path: &Path) -> Result<u32, DataError> {
 /// # Errors
 /// [`DataError`] naming the file and the column that is wrong.
 pub fn read_shard(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError> {
+    guarded(path, || read_shard_unguarded(path))
+}
+
+std::thread_local! {
+    /// Set while a [`guarded`] read runs on this thread: its panics are reported as errors.
+    static GUARDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs a read of `path`, turning a panic inside the Parquet or Arrow readers (which some
+/// corrupt files cause) into [`DataError::Parquet`] naming the file; the panic's own message
+/// is not printed.
+fn guarded<T>(path: &Path, read: impl FnOnce() -> Result<T, DataError>) -> Result<T, DataError> {
+    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
+    QUIET_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !GUARDED.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let was = GUARDED.with(|g| g.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(read));
+    GUARDED.with(|g| g.set(was));
+    result.unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("no detail");
+        Err(DataError::Parquet {
+            path: path.into(),
+            message: format!("corrupt file: the reader failed ({what})"),
+        })
+    })
+}
+
+fn read_shard_unguarded(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError> {
     let pq = |e: &dyn std::fmt::Display| DataError::Parquet {
         path: path.into(),
         message: e.to_string(),
