@@ -545,12 +545,37 @@ impl AlphaBetaAgent {
     }
 }
 
+/// Deepest iteration of an alpha-beta search on a clock.
+const TIMED_DEPTH: u32 = 64;
+
 impl<G: Game> Agent<G> for AlphaBetaAgent {
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
         let (ties, best) = self.best(state);
         Choice {
             action: ties[rng.random_range(0..ties.len())],
             value: Some(squash(best)),
+        }
+    }
+
+    /// With [`Budget::Millis`], deepens until the time is up (the deepest finished iteration
+    /// counts); other budgets keep the spec's depth. The policy is shared by the moves tied
+    /// for best.
+    fn analyse(&mut self, state: &G::State, budget: Budget, rng: &mut SmallRng) -> Analysis {
+        let search = match budget {
+            Budget::Millis(ms) => AlphaBetaAgent {
+                depth: TIMED_DEPTH,
+                nodes: None,
+                time: Some(Duration::from_millis(ms)),
+            },
+            Budget::Default | Budget::Simulations(_) => *self,
+        };
+        let (ties, best) = search.best(state);
+        let share = 1.0 / ties.len() as f32;
+        Analysis {
+            action: ties[rng.random_range(0..ties.len())],
+            value: Some(squash(best)),
+            policy: ties.iter().map(|&a| (a, share)).collect(),
+            simulations: 0,
         }
     }
 }
@@ -917,6 +942,25 @@ mod tests {
         let a = agent.analyse(&s, Budget::Millis(30), &mut rng);
         assert!(a.simulations >= TIMED_ROUND && a.simulations % TIMED_ROUND == 0);
         assert_eq!(s.action_to_string(a.action), "F");
+    }
+
+    #[test]
+    fn alphabeta_on_a_clock_still_finds_the_winning_capture() {
+        let s = winning_capture();
+        let mut agent = AlphaBetaAgent {
+            depth: 1,
+            nodes: None,
+            time: None,
+        };
+        let a = Agent::<Oware>::analyse(
+            &mut agent,
+            &s,
+            Budget::Millis(20),
+            &mut SmallRng::seed_from_u64(1),
+        );
+        assert_eq!(s.action_to_string(a.action), "F");
+        assert_eq!(a.policy, vec![(a.action, 1.0)]);
+        assert_eq!(a.value, Some(1.0));
     }
 
     #[test]

@@ -74,12 +74,13 @@ pub fn run(cfg: &Resolved, args: &OpeningsArgs<'_>) -> Result<()> {
     write_report(cfg, args, &report, shards)?;
     print!("{}", markdown_table(&report));
     println!(
-        "{} games in {} shards; {} lines of up to {} decisions played in at least {} games",
+        "{} games in {} shards; {} lines of up to {} decisions played in at least {} game{}",
         report.total,
         shards,
         report.lines.len(),
         args.depth,
-        args.min_games
+        args.min_games,
+        if args.min_games == 1 { "" } else { "s" }
     );
     let mut written = "openings.md,openings.csv,openings.json,openings.svg".to_string();
     match args.model {
