@@ -458,8 +458,61 @@ fn selfplay_with_a_trained_network_runs_on_every_variant() {
         assert!(o.status.success(), "{v} selfplay --model: {}", stderr(&o));
         assert!(stdout(&o).contains("games             3"), "{v}");
         exported_model_matches_the_network(v, &model.join("model"), &dir);
+        openings_of_the_data_and_the_model(v, cfg, &data, &model.join("model"), &dir);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// `mankala openings` on the six games of `data`: the first moves' counts add up to the
+/// games, and the model's view lists every legal first move.
+fn openings_of_the_data_and_the_model(
+    variant: &str,
+    cfg: &str,
+    data: &Path,
+    model: &Path,
+    dir: &Path,
+) {
+    let out = dir.join("openings");
+    let o = mankala(&[
+        "openings",
+        "--config",
+        cfg,
+        "--data",
+        data.to_str().unwrap(),
+        "--depth",
+        "2",
+        "--model",
+        model.to_str().unwrap(),
+        "--sims",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{variant} openings: {}", stderr(&o));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("openings.json")).unwrap())
+            .unwrap();
+    let text = report.to_string();
+    let lines = report["lines"].as_array().unwrap_or_else(|| panic!("{text}"));
+    let first: u64 = lines
+        .iter()
+        .filter(|l| l["depth"] == 1)
+        .map(|l| l["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(first, 6, "{variant}: {text}");
+    let eval: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("model-eval.json")).unwrap())
+            .unwrap();
+    let o = mankala(&["replay", "--config", cfg, "--moves", ""]);
+    let start: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let moves = eval["first_moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{variant}: {eval}"));
+    assert_eq!(
+        moves.len(),
+        start["legal"].as_array().unwrap().len(),
+        "{variant}: {eval}"
+    );
 }
 
 /// Exports `model` of `variant` as ONNX and safetensors: the descriptions name every feature
