@@ -306,6 +306,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             evaluator,
             model,
         } => {
+            at_least_1("--games", games)?;
             let cfg = config::load(&path)?;
             let threads = threads_arg(threads)?;
             let seed = seed.unwrap_or_else(clock_seed);
@@ -327,6 +328,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             steps,
             seed,
         } => {
+            if let Some(steps) = steps {
+                at_least_1("--steps", steps)?;
+            }
             let cfg = config::load(&path)?;
             cmd::train::run(&cfg, &data, &out, steps, seed, init.as_deref())
         }
@@ -440,7 +444,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Engine => cmd::engine::run(),
         Command::Variants => cmd::variants(),
         Command::Show { game: g, moves } => cmd::show(&game(&g)?, &moves),
-        Command::Perft { game: g, depth } => cmd::perft(&game(&g)?, depth),
+        Command::Perft { game: g, depth } => {
+            at_least_1("--depth", depth.into())?;
+            cmd::perft(&game(&g)?, depth)
+        }
         Command::Replay {
             game: g,
             moves,
@@ -458,7 +465,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     seed,
                     json,
                 },
-        } => cmd::bench_engine(&game(&g)?, seconds, seed, json.as_deref()),
+        } => {
+            seconds_arg(seconds)?;
+            cmd::bench_engine(&game(&g)?, seconds, seed, json.as_deref())
+        }
         Command::Bench {
             what:
                 BenchCommand::Network {
@@ -467,7 +477,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     threads,
                     json,
                 },
-        } => cmd::bench_network(&config::load(&path)?, seconds, threads, json.as_deref()),
+        } => {
+            seconds_arg(seconds)?;
+            threads_arg(Some(threads))?;
+            cmd::bench_network(&config::load(&path)?, seconds, threads, json.as_deref())
+        }
         Command::Bench {
             what:
                 BenchCommand::Mcts {
@@ -480,6 +494,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                     json,
                 },
         } => {
+            at_least_1("--simulations", simulations.into())?;
+            at_least_1("--repeats", repeats.into())?;
             let selection = match selection {
                 SelectionArg::Puct => mankala_selfplay::Selection::Puct,
                 SelectionArg::Uct => mankala_selfplay::Selection::Uct,
@@ -520,6 +536,22 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// A count that must be at least 1.
+fn at_least_1(name: &str, value: u64) -> anyhow::Result<()> {
+    if value == 0 {
+        anyhow::bail!("{name} 0: expected at least 1");
+    }
+    Ok(())
+}
+
+/// `--seconds` of a measurement: a positive number of at most a day.
+fn seconds_arg(seconds: f64) -> anyhow::Result<()> {
+    if !(seconds > 0.0 && seconds <= 86_400.0) {
+        anyhow::bail!("--seconds {seconds}: expected a number of seconds above 0, at most 86400");
+    }
+    Ok(())
+}
+
 /// `--threads`, every core by default.
 fn threads_arg(threads: Option<usize>) -> anyhow::Result<usize> {
     let threads =
@@ -531,7 +563,8 @@ fn threads_arg(threads: Option<usize>) -> anyhow::Result<usize> {
 }
 
 /// A reader that closes the pipe early (`mankala replay ... | head`) ends the output, not the
-/// program with a panic: printing to a closed stdout exits quietly.
+/// program with a panic: printing to a closed stdout exits quietly, and printing to a stdout
+/// that cannot take more (a full disk) is an error naming stdout.
 fn quiet_on_closed_stdout() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -541,8 +574,14 @@ fn quiet_on_closed_stdout() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(0);
+        if let Some(cause) = message.strip_prefix("failed printing to stdout") {
+            if cause.contains("Broken pipe") {
+                std::process::exit(0);
+            }
+            // A full disk or another failure of stdout: an error, not a panic.
+            let cause = cause.trim_start_matches(':').trim();
+            eprintln!("error: cannot write to stdout: {cause}");
+            std::process::exit(2);
         }
         default(info);
     }));

@@ -20,10 +20,23 @@ pub fn temp_path(path: &Path) -> PathBuf {
 /// # Errors
 /// The operating system's error; the caller names the file.
 pub fn commit(tmp: &Path, path: &Path) -> io::Result<()> {
-    File::options().write(true).open(tmp)?.sync_all()?;
-    fs::rename(tmp, path)?;
+    let done = File::options()
+        .write(true)
+        .open(tmp)
+        .and_then(|f| f.sync_all())
+        .and_then(|()| fs::rename(tmp, path));
+    if done.is_err() {
+        // The final name keeps what it had; the unfinished copy goes.
+        let _ = fs::remove_file(tmp);
+    }
+    done?;
     sync_dir(path);
     Ok(())
+}
+
+/// Removes the temporary file of a write that failed before [`commit`].
+pub fn abandon(tmp: &Path) {
+    let _ = fs::remove_file(tmp);
 }
 
 /// Writes `bytes` to `path` through [`temp_path`] and [`commit`].
@@ -32,9 +45,11 @@ pub fn commit(tmp: &Path, path: &Path) -> io::Result<()> {
 /// The operating system's error; the caller names the file.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let tmp = temp_path(path);
-    let mut f = File::create(&tmp)?;
-    f.write_all(bytes)?;
-    drop(f);
+    let written = File::create(&tmp).and_then(|mut f| f.write_all(bytes));
+    if let Err(e) = written {
+        abandon(&tmp);
+        return Err(e);
+    }
     commit(&tmp, path)
 }
 

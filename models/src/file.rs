@@ -76,6 +76,14 @@ pub enum ModelError {
         /// The caller's.
         expected: String,
     },
+    /// The weights could not be written (a full disk, a file size limit).
+    #[error("{path}: cannot write weights: {message}")]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// What burn said.
+        message: String,
+    },
     /// The weights file is missing, corrupt, or does not fit the described network.
     #[error("{path}: cannot load weights: {message}")]
     Weights {
@@ -99,12 +107,13 @@ pub fn model_paths(path: &Path) -> (PathBuf, PathBuf) {
 pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), ModelError> {
     let (weights, sidecar) = model_paths(path);
     let tmp_weights = atomic::temp_path(&weights);
-    net.clone()
-        .save_file(&tmp_weights)
-        .map_err(|e| ModelError::Weights {
+    net.clone().save_file(&tmp_weights).map_err(|e| {
+        atomic::abandon(&tmp_weights);
+        ModelError::Save {
             path: tmp_weights.clone(),
             message: e.to_string(),
-        })?;
+        }
+    })?;
     atomic::commit(&tmp_weights, &weights).map_err(|source| ModelError::Io {
         path: weights.clone(),
         source,

@@ -202,7 +202,9 @@ impl FromStr for AgentSpec {
             },
             _ => AgentSpec::Network {
                 model: PathBuf::from(
-                    get("model").ok_or_else(|| err("expected model=PATH".into()))?,
+                    get("model")
+                        .filter(|p| !p.is_empty())
+                        .ok_or_else(|| err("expected model=PATH (a model file)".into()))?,
                 ),
                 sims: number("sims", 1, 10_000_000)?.unwrap_or(100) as u32,
                 gumbel: match get("gumbel") {

@@ -103,6 +103,14 @@ pub enum DataError {
         /// The cause.
         source: std::io::Error,
     },
+    /// Writing a file failed (a full disk, a file size limit).
+    #[error("{path}: cannot write: {message}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        message: String,
+    },
     /// Parquet or Arrow failed (corrupt or foreign file).
     #[error("{path}: not a readable Parquet file: {message}")]
     Parquet {
@@ -260,22 +268,27 @@ pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), Da
         path: tmp.clone(),
         source,
     };
-    let pq = |e: parquet::errors::ParquetError| DataError::Parquet {
+    let pq = |e: parquet::errors::ParquetError| DataError::Write {
         path: tmp.clone(),
         message: e.to_string(),
     };
-    let file = File::create(&tmp).map_err(io)?;
-    let props = WriterProperties::builder()
-        .set_compression(Compression::ZSTD(
-            ZstdLevel::try_new(3).expect("valid level"),
-        ))
-        .build();
-    let batch = to_batch(meta, rows);
-    let mut writer = ArrowWriter::try_new(file, batch.schema(), Some(props)).map_err(pq)?;
-    writer.write(&batch).map_err(pq)?;
-    let mut file = writer.into_inner().map_err(pq)?;
-    file.flush().map_err(io)?;
-    drop(file);
+    let written = (|| {
+        let file = File::create(&tmp).map_err(io)?;
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(
+                ZstdLevel::try_new(3).expect("valid level"),
+            ))
+            .build();
+        let batch = to_batch(meta, rows);
+        let mut writer = ArrowWriter::try_new(file, batch.schema(), Some(props)).map_err(pq)?;
+        writer.write(&batch).map_err(pq)?;
+        let mut file = writer.into_inner().map_err(pq)?;
+        file.flush().map_err(io)
+    })();
+    if let Err(e) = written {
+        mankala_models::atomic::abandon(&tmp);
+        return Err(e);
+    }
     mankala_models::atomic::commit(&tmp, path).map_err(|source| DataError::Io {
         path: path.to_path_buf(),
         source,

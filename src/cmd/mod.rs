@@ -143,11 +143,11 @@ pub fn replay(game: &AnyGame, moves: &str) -> Result<()> {
             if let Some(owners) = snap.owners {
                 line["owners"] = json!(owners);
             }
-            writeln!(out, "{line}")?;
+            writeln!(out, "{line}").context("cannot write to stdout")?;
             Ok(())
         })?;
         Ok::<(), anyhow::Error>(())
     })?;
-    out.flush()?;
+    out.flush().context("cannot write to stdout")?;
     Ok(())
 }

@@ -53,11 +53,18 @@ pub fn run(cfg: &Resolved, args: &PlayArgs<'_>) -> Result<()> {
     let path = args
         .save
         .map_or_else(|| default_save(cfg.game.name()), Path::to_path_buf);
+    check_save(&path)?;
     let stdin = io::stdin();
     let stdout = io::stdout();
     let (mut input, mut out) = (stdin.lock(), stdout.lock());
-    let record = with_game!(&cfg.game, g => play_game(g, agent, args, &mut input, &mut out))?;
-    save(&path, cfg, &record)?;
+    let record = with_game!(&cfg.game, g => play_game(g, agent, args, &mut input, &mut out))
+        .context("the terminal: cannot read stdin or write to stdout")?;
+    if let Err(e) = save(&path, cfg, &record) {
+        // Not lost: the record goes to the terminal for the user to keep.
+        let line = serde_json::to_string(&record).unwrap_or_default();
+        let _ = writeln!(out, "the game could not be saved; its record:\n{line}");
+        return Err(e);
+    }
     writeln!(
         out,
         "saved the game to {} (replay it with `mankala replay --record {} --game 0`)",
@@ -79,6 +86,31 @@ pub fn default_save(variant: &str) -> PathBuf {
 ///
 /// # Errors
 /// Naming the directory or file that cannot be written.
+/// Checks before the game that the record can be saved at `path`: its directory exists or
+/// is made, and a file can be written there.
+fn check_save(path: &Path) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!(
+                "--save {}: cannot create directory {}",
+                path.display(),
+                dir.display()
+            )
+        })?;
+    }
+    if path.is_dir() {
+        anyhow::bail!(
+            "--save {}: is a directory, expected a file name",
+            path.display()
+        );
+    }
+    let probe = mankala_models::atomic::temp_path(path);
+    std::fs::write(&probe, b"")
+        .with_context(|| format!("--save {}: cannot write there", path.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 fn save(path: &Path, cfg: &Resolved, record: &GameRecord) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)

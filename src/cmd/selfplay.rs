@@ -86,6 +86,15 @@ pub fn now_secs() -> u64 {
 
 /// Runs self-play and prints a summary.
 pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
+    // The model is checked before anything is written.
+    let net = match args.model {
+        Some(model) => {
+            let rules = cfg.rules_toml();
+            let expected = cfg.expected_model(&rules);
+            Some(mankala_models::file::load(model, &expected, &mankala_models::device())?.0)
+        }
+        None => None,
+    };
     std::fs::create_dir_all(args.out)
         .with_context(|| format!("cannot create output directory {}", args.out.display()))?;
     let run_id = format!("{}-{}-{:x}", cfg.game.name(), now_secs(), args.seed);
@@ -125,10 +134,8 @@ pub fn run(cfg: &Resolved, args: &SelfplayArgs<'_>) -> Result<Summary> {
             s.positions as f64 / s.seconds.max(1e-9)
         ));
     };
-    let evaluator = match (args.model, args.evaluator) {
-        (Some(model), _) => {
-            let expected = cfg.expected_model(&meta.rules);
-            let (net, _) = mankala_models::file::load(model, &expected, &mankala_models::device())?;
+    let evaluator = match (args.model.zip(net), args.evaluator) {
+        (Some((model, net)), _) => {
             record["model"] = json!(model.display().to_string());
             write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
             AnyEvaluator::Network(NetworkEvaluator::new(net))

@@ -1,0 +1,1046 @@
+//! A generation loop killed with SIGKILL twenty times — during self-play, training, gates,
+//! evaluations and report writing — and rerun after every kill. After each kill every file
+//! under its final name is whole and readable (shards through the data reader, models through
+//! their sidecars and weights, markers as JSON), nothing that existed before the kill is gone,
+//! and the run's markers agree with its files; the last rerun finishes the run, whose totals
+//! match the config and an uninterrupted reference run.
+//!
+//! The kills follow the run's own files: each kill waits for the next file that shows the
+//! planned step at work (a new shard, a checkpoint, a step marker), then either waits a seeded
+//! random share of that step's typical duration (measured on the reference run) or waits for a
+//! temporary file to appear and kills while it is being written.
+#![cfg(unix)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::fs;
+use std::os::unix::fs::MetadataExt;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use mankala_models::file::{Expected, load, read_meta};
+use mankala_selfplay::data::{list_shards, read_shard};
+
+/// Generations of the run (one more is added if the run ever ends before the planned kills).
+const GENERATIONS: u32 = 5;
+/// Self-play games per generation.
+const GAMES: u64 = 64;
+/// Games per shard: sixteen shards per generation.
+const GAMES_PER_SHARD: u64 = 4;
+/// Training steps per generation.
+const STEPS: u64 = 400;
+/// Steps between checkpoints: sixteen checkpoints per generation.
+const CHECKPOINT_EVERY: u64 = 25;
+/// Games of every gate.
+const GATE_GAMES: u64 = 12;
+/// Games against each baseline (and per pair of the baselines' round robin).
+const EVAL_GAMES: u64 = 6;
+/// Kills that must land while the loop is running.
+const KILLS: usize = 20;
+/// Starts of the loop before the test gives up.
+const MAX_STARTS: usize = 60;
+/// The longest one start may run.
+const START_LIMIT: Duration = Duration::from_secs(600);
+/// The seed of the run.
+const RUN_SEED: &str = "7";
+/// The seed of the kill plan.
+const PLAN_SEED: u64 = 0x6b69_6c6c_2d32_3021;
+/// Worker threads of the loop (fixed, so that the run does not depend on the machine).
+const THREADS: &str = "2";
+/// How often the run directory is looked at.
+const POLL: Duration = Duration::from_millis(1);
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mankala-kill-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The tiny Kalah config of the run. Every gate promotes (threshold 0), so that later
+/// generations play self-play with a network and gate against the previous one.
+fn write_config(dir: &Path) -> PathBuf {
+    let path = dir.join("tiny.toml");
+    fs::write(
+        &path,
+        format!(
+            r#"variant = "kalah"
+[search]
+simulations = 32
+[selfplay]
+games_per_worker = 4
+games_per_shard = {GAMES_PER_SHARD}
+[network]
+width = 16
+blocks = 1
+value_width = 8
+[train]
+steps = {STEPS}
+batch_size = 32
+shuffle_buffer = 64
+checkpoint_every = {CHECKPOINT_EVERY}
+validation_rows = 50
+[loop]
+generations = {GENERATIONS}
+games = {GAMES}
+gate_games = {GATE_GAMES}
+gate_threshold = 0.0
+eval_games = {EVAL_GAMES}
+baselines = ["random", "greedy"]
+opening_plies = 1
+"#
+        ),
+    )
+    .unwrap();
+    path
+}
+
+/// `mankala loop` on the run, its standard error to `stderr`.
+fn loop_command(config: &Path, run: &Path, generations: u32, stderr: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mankala"));
+    c.arg("loop")
+        .arg("--config")
+        .arg(config)
+        .arg("--run")
+        .arg(run)
+        .args(["--seed", RUN_SEED, "--threads", THREADS, "--generations"])
+        .arg(generations.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(fs::File::create(stderr).unwrap()));
+    c
+}
+
+fn tail(path: &Path) -> String {
+    let text = fs::read_to_string(path).unwrap_or_default();
+    let start = text.len().saturating_sub(3000);
+    let start = (start..=text.len())
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(text.len());
+    text[start..].to_string()
+}
+
+/// The steps of the loop, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// The baselines' round robin at the first start.
+    Baselines,
+    Selfplay,
+    Train,
+    Gate,
+    Eval,
+    /// Rebuilding the report after a generation (and at the end of the run).
+    Report,
+}
+
+/// The steps of a generation; the first four leave a marker `gen-NNNN/<name>.json`.
+const GENERATION_KINDS: [Kind; 5] = [
+    Kind::Selfplay,
+    Kind::Train,
+    Kind::Gate,
+    Kind::Eval,
+    Kind::Report,
+];
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Baselines => "baselines",
+            Kind::Selfplay => "selfplay",
+            Kind::Train => "train",
+            Kind::Gate => "gate",
+            Kind::Eval => "eval",
+            Kind::Report => "report",
+        }
+    }
+}
+
+/// A step of one generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stage {
+    kind: Kind,
+    g: u32,
+}
+
+impl Stage {
+    /// The stage's place in the run: stages run in this order.
+    fn position(self) -> u32 {
+        match self.kind {
+            Kind::Baselines => 0,
+            kind => {
+                let i = GENERATION_KINDS.iter().position(|&k| k == kind).unwrap() as u32;
+                1 + 5 * self.g + i
+            }
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            Kind::Baselines => write!(f, "baselines"),
+            kind => write!(f, "{} {}", kind.name(), self.g),
+        }
+    }
+}
+
+fn gen_dir(run: &Path, g: u32) -> PathBuf {
+    run.join(format!("gen-{g:04}"))
+}
+
+/// The step the loop is in (or was in when it was killed), from the markers: the first step
+/// without its marker. After a generation's last marker and before the next generation's
+/// directory exists, the loop is rebuilding the report.
+fn stage_of(run: &Path, generations: u32) -> Stage {
+    if !run.join("baselines/results.json").exists() {
+        return Stage {
+            kind: Kind::Baselines,
+            g: 0,
+        };
+    }
+    for g in 0..generations {
+        for (i, &kind) in GENERATION_KINDS[..4].iter().enumerate() {
+            if !gen_dir(run, g)
+                .join(format!("{}.json", kind.name()))
+                .exists()
+            {
+                if i == 0 && g > 0 && !gen_dir(run, g).exists() {
+                    return Stage {
+                        kind: Kind::Report,
+                        g: g - 1,
+                    };
+                }
+                return Stage { kind, g };
+            }
+        }
+    }
+    Stage {
+        kind: Kind::Report,
+        g: generations - 1,
+    }
+}
+
+/// Every file under the run directory (relative path) with its identity: inode and
+/// modification time, so that a file renamed over an older one counts as new.
+type Listing = BTreeMap<PathBuf, (u64, i64, i64)>;
+
+fn listing(run: &Path) -> Listing {
+    let mut out = Listing::new();
+    let mut stack = vec![run.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            // A temporary may be renamed between reading the directory and looking at it.
+            let Ok(m) = fs::metadata(&path) else {
+                continue;
+            };
+            if m.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(run).unwrap().to_path_buf();
+                out.insert(rel, (m.ino(), m.mtime(), m.mtime_nsec()));
+            }
+        }
+    }
+    out
+}
+
+fn is_tmp(path: &Path) -> bool {
+    path.to_string_lossy().ends_with(".tmp")
+}
+
+fn temporaries(l: &Listing) -> BTreeSet<PathBuf> {
+    l.keys().filter(|p| is_tmp(p)).cloned().collect()
+}
+
+/// The stages that files written between two listings show at work: a new shard (self-play),
+/// a new checkpoint record or trainer config (training), and the markers of training (the
+/// gate starts), of the gate (the evaluation starts) and of the evaluation (the report is
+/// rebuilt).
+fn events(prev: &Listing, cur: &Listing) -> Vec<Stage> {
+    let mut out = Vec::new();
+    for (rel, id) in cur {
+        if is_tmp(rel) || prev.get(rel) == Some(id) {
+            continue;
+        }
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|c| c.to_string_lossy().into_owned())
+            .collect();
+        let Some(g) = parts[0]
+            .strip_prefix("gen-")
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let second = parts.get(1).map(String::as_str);
+        let third = parts.get(2).map(String::as_str);
+        let kind = match (parts.len(), second, third) {
+            (3, Some("selfplay"), _) => Kind::Selfplay,
+            (3, Some("train"), Some("train-state.json" | "config.toml")) => Kind::Train,
+            (2, Some("train.json"), _) => Kind::Gate,
+            (2, Some("gate.json"), _) => Kind::Eval,
+            (2, Some("eval.json"), _) => Kind::Report,
+            _ => continue,
+        };
+        out.push(Stage { kind, g });
+    }
+    out.sort_by_key(|s| s.position());
+    out
+}
+
+/// A small seeded generator (SplitMix64): the kill plan is the same on every machine.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in 1..=n.
+    fn one_to(&mut self, n: u64) -> u64 {
+        1 + self.next() % n
+    }
+}
+
+/// How a kill picks its moment once its step is seen at work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// A random share of the step's typical duration later.
+    Delay,
+    /// As soon as the n-th new temporary file appears (a write under way), or after the
+    /// step's typical duration.
+    AtWrite,
+}
+
+/// One planned kill.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    /// The earliest stage to kill in.
+    target: Stage,
+    mode: Mode,
+    /// The share of the typical duration to wait ([`Mode::Delay`]).
+    fraction: f64,
+    /// Which of the files showing a stage at or after the target arms the kill.
+    nth_event: u64,
+    /// Which new temporary file fires the kill ([`Mode::AtWrite`]).
+    nth_tmp: u64,
+}
+
+/// The targets of the kills, in order: the baselines at the first start, then every step of
+/// generations 0 to 2 and the first four of generation 3, so that the run has room left after
+/// the last kill.
+fn targets() -> Vec<Stage> {
+    let mut out = vec![Stage {
+        kind: Kind::Baselines,
+        g: 0,
+    }];
+    for g in 0..4 {
+        for kind in GENERATION_KINDS {
+            out.push(Stage { kind, g });
+        }
+    }
+    out.truncate(KILLS);
+    out
+}
+
+fn plan(rng: &mut SplitMix, target: Stage) -> Plan {
+    let mode = if rng.unit() < 1.0 / 3.0 {
+        Mode::AtWrite
+    } else {
+        Mode::Delay
+    };
+    let fraction = rng.unit();
+    let nth_event = rng.one_to(3);
+    let nth_tmp = rng.one_to(3);
+    Plan {
+        target,
+        mode,
+        fraction,
+        // Self-play and training write many files; the later steps one each.
+        nth_event: if matches!(target.kind, Kind::Selfplay | Kind::Train) {
+            nth_event
+        } else {
+            1
+        },
+        nth_tmp,
+    }
+}
+
+/// The typical time between two files of a stage: a stage's duration in the reference run,
+/// per shard for self-play and per checkpoint for training.
+fn typical(durations: &BTreeMap<Kind, Vec<Duration>>, kind: Kind) -> Duration {
+    let mean = durations
+        .get(&kind)
+        .filter(|d| !d.is_empty())
+        .map_or(Duration::from_millis(20), |d| {
+            d.iter().sum::<Duration>() / d.len() as u32
+        });
+    let per = match kind {
+        Kind::Selfplay => (GAMES / GAMES_PER_SHARD) as u32,
+        Kind::Train => (STEPS / CHECKPOINT_EVERY) as u32,
+        _ => 1,
+    };
+    (mean / per).max(Duration::from_millis(2))
+}
+
+/// What one generation of a finished run adds up to.
+#[derive(Clone, Debug, PartialEq)]
+struct Totals {
+    games: u64,
+    positions: u64,
+    steps: u64,
+    gate_games: u64,
+    eval_games: Vec<u64>,
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn count(v: &serde_json::Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .or_else(|| v[key].as_f64().map(|x| x as u64))
+        .unwrap_or_else(|| panic!("no number `{key}` in {v}"))
+}
+
+/// Reads a model through its sidecar and loads its weights; returns its step.
+fn check_model(model: &Path) -> u64 {
+    let meta = read_meta(model).unwrap_or_else(|e| panic!("{e}"));
+    let expected = Expected {
+        variant: &meta.variant,
+        rules: &meta.rules,
+        encoding_version: meta.encoding_version,
+        encoding_len: meta.encoding_len,
+        num_actions: meta.num_actions,
+    };
+    load(model, &expected, &mankala_models::device()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(meta.variant, "kalah", "{}", model.display());
+    meta.step
+}
+
+/// Every file under a final name is whole: not empty, and readable as what its name says.
+/// Temporaries are skipped: they are never data.
+fn check_files(run: &Path) {
+    for rel in listing(run).keys() {
+        if is_tmp(rel) {
+            continue;
+        }
+        let path = run.join(rel);
+        let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(!bytes.is_empty(), "{} is empty", path.display());
+        let name = rel.file_name().unwrap().to_string_lossy().into_owned();
+        let text = || {
+            String::from_utf8(bytes.clone())
+                .unwrap_or_else(|e| panic!("{}: not text: {e}", path.display()))
+        };
+        match rel.extension().and_then(|e| e.to_str()) {
+            Some("parquet") => {
+                let (meta, rows) = read_shard(&path).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(meta.variant, "kalah", "{}", path.display());
+                assert!(!rows.is_empty(), "{} has no rows", path.display());
+            }
+            Some("json") => {
+                serde_json::from_slice::<serde_json::Value>(&bytes)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                if name == "checkpoint.json" || name == "model.json" {
+                    check_model(&path.with_extension("bpk"));
+                }
+            }
+            Some("jsonl") => {
+                for (n, line) in text().lines().enumerate() {
+                    serde_json::from_str::<serde_json::Value>(line)
+                        .unwrap_or_else(|e| panic!("{} line {}: {e}", path.display(), n + 1));
+                }
+            }
+            Some("toml") => {
+                toml::from_str::<toml::Table>(&text())
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            }
+            Some("csv") => {
+                let t = text();
+                assert!(t.ends_with('\n'), "{}: a line is cut", path.display());
+                if name == "metrics.csv" {
+                    let fields = t.lines().next().unwrap().split(',').count();
+                    for line in t.lines() {
+                        assert_eq!(
+                            line.split(',').count(),
+                            fields,
+                            "{}: line {line:?}",
+                            path.display()
+                        );
+                    }
+                }
+            }
+            Some("svg") => {
+                let t = text();
+                assert!(
+                    t.starts_with("<svg") && t.trim_end().ends_with("</svg>"),
+                    "{} is not a whole SVG",
+                    path.display()
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Rows of a generation's shards, checking that no game is in two shards and that every row
+/// belongs to the generation; returns (rows, distinct games).
+fn shard_rows(run: &Path, g: u32) -> (u64, BTreeSet<u64>) {
+    let dir = gen_dir(run, g).join("selfplay");
+    let mut rows = 0;
+    let mut games = BTreeSet::new();
+    if !dir.exists() {
+        return (0, games);
+    }
+    for shard in list_shards(&dir).unwrap_or_else(|e| panic!("{e}")) {
+        assert!(!is_tmp(&shard), "{} listed as a shard", shard.display());
+        let (_, r) = read_shard(&shard).unwrap_or_else(|e| panic!("{e}"));
+        let here: BTreeSet<u64> = r.iter().map(|row| row.game_id).collect();
+        for row in &r {
+            assert_eq!(row.generation, g, "{}", shard.display());
+            assert!(
+                row.game_id < GAMES,
+                "{}: game {}",
+                shard.display(),
+                row.game_id
+            );
+        }
+        for id in &here {
+            assert!(
+                games.insert(*id),
+                "{}: game {id} is also in an earlier shard",
+                shard.display()
+            );
+        }
+        rows += r.len() as u64;
+    }
+    (rows, games)
+}
+
+/// The markers that exist agree with the files beside them; returns notes on states that are
+/// allowed but worth showing (a checkpoint record behind its weights, metrics rows written
+/// twice).
+fn check_markers(run: &Path, generations: u32) -> Vec<String> {
+    let mut notes = Vec::new();
+    for g in 0..generations {
+        let dir = gen_dir(run, g);
+        let (rows, games) = shard_rows(run, g);
+        let selfplay = dir.join("selfplay.json");
+        if selfplay.exists() {
+            let m = read_json(&selfplay);
+            assert_eq!(count(&m, "games"), GAMES, "{}", selfplay.display());
+            assert_eq!(games.len() as u64, GAMES, "gen {g}: games in the shards");
+            assert_eq!(
+                count(&m, "positions"),
+                rows,
+                "gen {g}: positions in selfplay.json and rows in the shards"
+            );
+        }
+        let state = dir.join("train/train-state.json");
+        let checkpoint = dir.join("train/checkpoint.json");
+        if state.exists() {
+            assert!(
+                checkpoint.exists(),
+                "{} without a checkpoint",
+                state.display()
+            );
+            let recorded = count(&read_json(&state), "step");
+            let weights = read_meta(&checkpoint)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .step;
+            assert!(
+                recorded <= weights && weights <= STEPS,
+                "gen {g}: checkpoint record at step {recorded}, weights at step {weights}"
+            );
+            if recorded != weights {
+                notes.push(format!(
+                    "gen {g}: checkpoint weights at step {weights}, record at step {recorded}"
+                ));
+            }
+        }
+        let metrics = dir.join("train/metrics.csv");
+        if metrics.exists() {
+            let text = fs::read_to_string(&metrics).unwrap();
+            let mut seen = BTreeSet::new();
+            let twice: Vec<&str> = text
+                .lines()
+                .skip(1)
+                .filter_map(|l| l.split(',').next())
+                .filter(|step| !seen.insert(*step))
+                .collect();
+            if !twice.is_empty() {
+                notes.push(format!(
+                    "gen {g}: metrics rows of step {} twice",
+                    twice.join(", ")
+                ));
+            }
+        }
+        let model = dir.join("train/model.json");
+        if model.exists() {
+            assert_eq!(
+                check_model(&model.with_extension("bpk")),
+                STEPS,
+                "gen {g} model"
+            );
+        }
+        let train = dir.join("train.json");
+        if train.exists() {
+            assert_eq!(count(&read_json(&train), "steps"), STEPS, "gen {g}");
+            assert!(model.exists(), "gen {g}: train.json without the model");
+        }
+        let gate = dir.join("gate.json");
+        if gate.exists() {
+            let m = read_json(&gate);
+            let played = count(&m, "wins") + count(&m, "draws") + count(&m, "losses");
+            assert_eq!(played, GATE_GAMES, "{}", gate.display());
+            let lines = fs::read_to_string(dir.join("gate/games.jsonl")).unwrap();
+            assert_eq!(
+                lines.lines().count() as u64,
+                GATE_GAMES,
+                "gen {g} gate games"
+            );
+        }
+        let eval = dir.join("eval.json");
+        if eval.exists() {
+            let m = read_json(&eval);
+            let results = m["results"].as_array().unwrap();
+            assert_eq!(results.len(), 2, "{}", eval.display());
+            for r in results {
+                let played = r["wins_a"].as_f64().unwrap()
+                    + r["draws"].as_f64().unwrap()
+                    + r["wins_b"].as_f64().unwrap();
+                assert_eq!(played, EVAL_GAMES as f64, "{}: {r}", eval.display());
+            }
+            let lines = fs::read_to_string(dir.join("eval/games.jsonl")).unwrap();
+            assert_eq!(
+                lines.lines().count() as u64,
+                2 * EVAL_GAMES,
+                "gen {g} eval games"
+            );
+        }
+    }
+    notes
+}
+
+/// The totals of a finished run, every step of every generation checked.
+fn totals(run: &Path, generations: u32) -> Vec<Totals> {
+    check_files(run);
+    check_markers(run, generations);
+    let report = fs::read_to_string(run.join("report.md")).unwrap();
+    let mut out = Vec::new();
+    for g in 0..generations {
+        let dir = gen_dir(run, g);
+        for step in ["selfplay", "train", "gate", "eval"] {
+            assert!(
+                dir.join(format!("{step}.json")).exists(),
+                "gen {g}: no {step}.json"
+            );
+        }
+        assert!(
+            report.lines().any(|l| l.starts_with(&format!("| {g} |"))),
+            "report.md has no row for generation {g}:\n{report}"
+        );
+        let sp = read_json(&dir.join("selfplay.json"));
+        let (rows, _) = shard_rows(run, g);
+        let gate = read_json(&dir.join("gate.json"));
+        let eval = read_json(&dir.join("eval.json"));
+        out.push(Totals {
+            games: count(&sp, "games"),
+            positions: rows,
+            steps: check_model(&dir.join("train/model.bpk")),
+            gate_games: count(&gate, "wins") + count(&gate, "draws") + count(&gate, "losses"),
+            eval_games: eval["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| {
+                    (r["wins_a"].as_f64().unwrap()
+                        + r["draws"].as_f64().unwrap()
+                        + r["wins_b"].as_f64().unwrap()) as u64
+                })
+                .collect(),
+        });
+    }
+    out
+}
+
+/// One kill that landed.
+struct Kill {
+    /// Seconds since that start of the loop.
+    at: f64,
+    plan: Plan,
+    /// The stage whose file armed the kill.
+    armed_by: Stage,
+    /// The stage the loop was in, from its files after the kill.
+    hit: Stage,
+    /// Temporaries the kill left behind (writes it interrupted).
+    temporaries: Vec<String>,
+    notes: Vec<String>,
+}
+
+/// The kill was armed: the moment it fires.
+struct Armed {
+    stage: Stage,
+    deadline: Instant,
+    limit: Instant,
+    seen_tmps: BTreeSet<PathBuf>,
+    new_tmps: u64,
+}
+
+/// How one start of the loop ended.
+enum Start {
+    /// Killed while running (`before`: the files just before the kill).
+    Killed {
+        at: f64,
+        armed_by: Stage,
+        before: Listing,
+    },
+    /// It ended by itself before the planned kill, or exited just before the signal.
+    Ended(ExitStatus),
+}
+
+/// Starts the loop and kills it as `plan` says.
+fn start_and_kill(
+    config: &Path,
+    run: &Path,
+    generations: u32,
+    stderr: &Path,
+    plan: &Plan,
+    typical_of: &dyn Fn(Kind) -> Duration,
+) -> Start {
+    let mut prev = listing(run);
+    let started = Instant::now();
+    let mut child = loop_command(config, run, generations, stderr)
+        .spawn()
+        .expect("start mankala loop");
+    let mut armed: Option<Armed> = None;
+    let mut seen = 0;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Start::Ended(status);
+        }
+        if started.elapsed() > START_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "one start ran for more than {START_LIMIT:?}:\n{}",
+                tail(stderr)
+            );
+        }
+        let now = Instant::now();
+        let cur = listing(run);
+        if armed.is_none() {
+            let mut fired = None;
+            if plan.target.kind == Kind::Baselines
+                && !cur.contains_key(Path::new("baselines/results.json"))
+            {
+                fired = Some(plan.target);
+            }
+            for e in events(&prev, &cur) {
+                if fired.is_some() {
+                    break;
+                }
+                if e.position() >= plan.target.position() {
+                    seen += 1;
+                    if seen >= plan.nth_event {
+                        fired = Some(e);
+                    }
+                }
+            }
+            if let Some(stage) = fired {
+                let unit = typical_of(stage.kind);
+                armed = Some(Armed {
+                    stage,
+                    deadline: now + unit.mul_f64(plan.fraction),
+                    limit: now + unit,
+                    seen_tmps: temporaries(&cur),
+                    new_tmps: 0,
+                });
+            }
+        }
+        if let Some(a) = armed.as_mut() {
+            let fire = match plan.mode {
+                Mode::Delay => now >= a.deadline,
+                Mode::AtWrite => {
+                    for t in temporaries(&cur) {
+                        if a.seen_tmps.insert(t) {
+                            a.new_tmps += 1;
+                        }
+                    }
+                    a.new_tmps >= plan.nth_tmp || now >= a.limit
+                }
+            };
+            if fire {
+                let before = listing(run);
+                let at = started.elapsed().as_secs_f64();
+                let _ = child.kill();
+                let status = child.wait().unwrap();
+                if status.signal() == Some(9) {
+                    return Start::Killed {
+                        at,
+                        armed_by: a.stage,
+                        before,
+                    };
+                }
+                return Start::Ended(status);
+            }
+        }
+        prev = cur;
+        std::thread::sleep(POLL);
+    }
+}
+
+/// An uninterrupted run: its totals, how long it took, and the durations of its stages.
+fn reference(dir: &Path) -> (Vec<Totals>, f64, BTreeMap<Kind, Vec<Duration>>) {
+    let config = write_config(dir);
+    let run = dir.join("run");
+    let stderr = dir.join("stderr.txt");
+    let started = Instant::now();
+    let mut child = loop_command(&config, &run, GENERATIONS, &stderr)
+        .spawn()
+        .expect("start mankala loop");
+    let mut seen: Vec<(Stage, Instant)> = Vec::new();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < START_LIMIT,
+            "the reference run took more than {START_LIMIT:?}"
+        );
+        let stage = stage_of(&run, GENERATIONS);
+        if seen.last().is_none_or(|(s, _)| *s != stage) {
+            seen.push((stage, Instant::now()));
+        }
+        std::thread::sleep(POLL);
+    };
+    let end = Instant::now();
+    assert!(status.success(), "reference run: {}", tail(&stderr));
+    let mut durations: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
+    for (i, (stage, at)) in seen.iter().enumerate() {
+        let next = seen.get(i + 1).map_or(end, |(_, t)| *t);
+        durations
+            .entry(stage.kind)
+            .or_default()
+            .push(next.duration_since(*at));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    (totals(&run, GENERATIONS), seconds, durations)
+}
+
+/// Leaves a temporary beside the shards that holds a copy of a real shard: if anything read
+/// temporaries as data, its games would count twice.
+fn plant_decoy(run: &Path, generations: u32, n: usize) {
+    for g in (0..generations).rev() {
+        let dir = gen_dir(run, g).join("selfplay");
+        let Ok(shards) = list_shards(&dir) else {
+            continue;
+        };
+        if let Some(first) = shards.first() {
+            fs::copy(
+                first,
+                dir.join(format!("shard-{:05}.parquet.tmp", 90_000 + n)),
+            )
+            .unwrap();
+            return;
+        }
+    }
+}
+
+#[test]
+fn a_loop_killed_twenty_times_loses_nothing_and_adds_up() {
+    let test_start = Instant::now();
+    let ref_dir = temp_dir("reference");
+    let (expected, ref_seconds, durations) = reference(&ref_dir);
+    let typical_of = |k: Kind| typical(&durations, k);
+    println!("reference run: {ref_seconds:.2} s uninterrupted");
+    for (kind, d) in &durations {
+        let mean = d.iter().sum::<Duration>() / d.len().max(1) as u32;
+        println!(
+            "  {:<9} {:>3} x {:>7.3} s",
+            kind.name(),
+            d.len(),
+            mean.as_secs_f64()
+        );
+    }
+
+    let dir = temp_dir("killed");
+    let config = write_config(&dir);
+    let run = dir.join("run");
+    let stderr = dir.join("stderr.txt");
+    let targets = targets();
+    let mut rng = SplitMix(PLAN_SEED);
+    let mut generations = GENERATIONS;
+    let mut kills: Vec<Kill> = Vec::new();
+    let mut starts = 0;
+    let mut ended_early = 0;
+    println!(
+        "\n{:>4} {:>7}  {:<11} {:<8} {:<11} {:<11} what the kill interrupted / notes",
+        "kill", "at (s)", "target", "mode", "armed by", "hit"
+    );
+    while kills.len() < KILLS {
+        starts += 1;
+        assert!(
+            starts <= MAX_STARTS,
+            "only {} of {KILLS} kills landed in {MAX_STARTS} starts",
+            kills.len()
+        );
+        let plan = plan(&mut rng, targets[kills.len()]);
+        let before_start = temporaries(&listing(&run));
+        match start_and_kill(&config, &run, generations, &stderr, &plan, &typical_of) {
+            Start::Ended(status) => {
+                assert!(
+                    status.success(),
+                    "a rerun failed ({status}) after {} kills:\n{}",
+                    kills.len(),
+                    tail(&stderr)
+                );
+                ended_early += 1;
+                // The run is complete: grow it by a generation to keep killing.
+                generations += 1;
+                assert!(
+                    generations <= GENERATIONS + 3,
+                    "the run kept ending before its kills"
+                );
+                println!(
+                    "     the run ended before the planned kill; now {generations} generations"
+                );
+            }
+            Start::Killed {
+                at,
+                armed_by,
+                before,
+            } => {
+                let after = listing(&run);
+                // Nothing under a final name that existed before the kill is gone.
+                for rel in before.keys().filter(|p| !is_tmp(p)) {
+                    assert!(
+                        after.contains_key(rel),
+                        "kill {}: {} existed before the kill and is gone",
+                        kills.len() + 1,
+                        rel.display()
+                    );
+                }
+                check_files(&run);
+                let notes = check_markers(&run, generations);
+                let hit = stage_of(&run, generations);
+                let temporaries: Vec<String> = temporaries(&after)
+                    .difference(&before_start)
+                    .map(|p| p.display().to_string())
+                    .collect();
+                let kill = Kill {
+                    at,
+                    plan,
+                    armed_by,
+                    hit,
+                    temporaries,
+                    notes,
+                };
+                println!(
+                    "{:>4} {:>7.3}  {:<11} {:<8} {:<11} {:<11} {}{}",
+                    kills.len() + 1,
+                    kill.at,
+                    kill.plan.target.to_string(),
+                    format!("{:?}", kill.plan.mode),
+                    kill.armed_by.to_string(),
+                    kill.hit.to_string(),
+                    if kill.temporaries.is_empty() {
+                        "-".to_string()
+                    } else {
+                        kill.temporaries.join(" ")
+                    },
+                    if kill.notes.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", kill.notes.join("; "))
+                    }
+                );
+                kills.push(kill);
+                plant_decoy(&run, generations, kills.len());
+            }
+        }
+    }
+
+    // The last start runs to the end.
+    let o = loop_command(&config, &run, generations, &stderr)
+        .output()
+        .expect("run mankala loop");
+    assert!(
+        o.status.success(),
+        "the last rerun failed:\n{}",
+        tail(&stderr)
+    );
+    let got = totals(&run, generations);
+    let record = read_json(&run.join("run.json"));
+    assert_eq!(record["seed"], 7);
+    let resumed = record["resumed_with"].as_array().unwrap().len();
+    assert!(
+        resumed >= 1 && resumed <= starts,
+        "{resumed} resumed starts recorded, {starts} reruns"
+    );
+
+    println!("\n gen  games  positions (reference)  steps  gate  eval");
+    for (g, t) in got.iter().enumerate() {
+        let reference = expected
+            .get(g)
+            .map_or("-".into(), |e| e.positions.to_string());
+        println!(
+            "{g:>4} {:>6} {:>10} {:>11}  {:>5} {:>5}  {:?}",
+            t.games, t.positions, reference, t.steps, t.gate_games, t.eval_games
+        );
+    }
+    for (g, (t, e)) in got.iter().zip(&expected).enumerate() {
+        // Games, training steps and arena games are fixed by the config. The positions are
+        // not compared: which games share a shard depends on the workers' timing, and
+        // training reads shards in name order, so even two uninterrupted runs of one seed
+        // differ after their first training.
+        assert_eq!(t.games, GAMES, "gen {g}");
+        assert_eq!(t.steps, STEPS, "gen {g}");
+        assert_eq!(t.gate_games, GATE_GAMES, "gen {g}");
+        assert_eq!(t.eval_games, vec![EVAL_GAMES; 2], "gen {g}");
+        assert_eq!(
+            (t.games, t.steps, t.gate_games, &t.eval_games),
+            (e.games, e.steps, e.gate_games, &e.eval_games),
+            "gen {g} against the reference"
+        );
+    }
+
+    let hit: BTreeSet<Kind> = kills.iter().map(|k| k.hit.kind).collect();
+    let interrupted_writes = kills.iter().filter(|k| !k.temporaries.is_empty()).count();
+    println!(
+        "\n{} kills landed in {starts} starts ({ended_early} ended before their kill); {} \
+         interrupted a write; steps hit: {}; {:.1} s in all",
+        kills.len(),
+        interrupted_writes,
+        hit.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "),
+        test_start.elapsed().as_secs_f64()
+    );
+    for kind in [
+        Kind::Selfplay,
+        Kind::Train,
+        Kind::Gate,
+        Kind::Eval,
+        Kind::Report,
+    ] {
+        assert!(hit.contains(&kind), "no kill landed during {}", kind.name());
+    }
+    let _ = fs::remove_dir_all(&ref_dir);
+    let _ = fs::remove_dir_all(&dir);
+}
