@@ -407,7 +407,7 @@ fn config_values_out_of_range_are_named_in_every_section() {
 }
 
 #[test]
-#[ignore = "defect: a value of the wrong type is reported without its key (`[rules]: invalid type: string \"four\", expected u8`)"]
+
 fn a_value_of_the_wrong_type_names_its_key() {
     let dir = temp_dir("config-type");
     let cases: &[(&str, &str, &str, &str)] = &[
@@ -547,7 +547,7 @@ fn show_refuses_bad_moves_and_draws_nothing() {
 }
 
 #[test]
-#[ignore = "defect: replay prints the positions before a bad move, then fails (a partial stdout)"]
+
 fn replay_prints_nothing_when_a_move_fails() {
     let o = mankala(&["replay", "--variant", "oware", "--moves", "C zz"]);
     fails_with(&o, &["`zz`"]);
@@ -582,7 +582,7 @@ fn saved_kalah_record(dir: &Path) -> (PathBuf, Value) {
 }
 
 #[test]
-#[ignore = "defect: a record's illegal action is reported as `move 2 of --moves`, after printing the positions before it"]
+
 fn replay_of_a_record_with_an_illegal_action_names_the_record() {
     let dir = temp_dir("record-illegal");
     let (path, mut record) = saved_kalah_record(&dir);

@@ -30,7 +30,7 @@ pub use game::{
     Action, ActionList, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits,
     MAX_ACTIONS, Outcome, Player, Snapshot, State,
 };
-pub use variants::{AnyGame, VARIANTS, VariantInfo};
+pub use variants::{AnyGame, VARIANTS, VariantInfo, deserialize_table};
 
 /// Version of the feature encodings; stored with every model and data file.
 pub const ENCODING_VERSION: u32 = 1;

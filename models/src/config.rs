@@ -30,8 +30,8 @@ impl NetworkConfig {
     /// # Errors
     /// A message naming the key that is unknown, of the wrong type, or out of range.
     pub fn from_table(t: &toml::Table) -> Result<Self, String> {
-        let c: NetworkConfig = NetworkConfig::deserialize(toml::Value::Table(t.clone()))
-            .map_err(|e| format!("[network]: {}", e.message()))?;
+        let c: NetworkConfig =
+            mankala_engine::deserialize_table(t).map_err(|e| format!("[network]: {e}"))?;
         for (key, v, lo, hi) in [
             ("width", c.width, 1, 4096),
             ("blocks", c.blocks, 0, 64),

@@ -322,8 +322,6 @@ fn parse<T: serde::de::DeserializeOwned>(
     table: &'static str,
     t: &toml::Table,
 ) -> Result<T, SettingsError> {
-    T::deserialize(toml::Value::Table(t.clone())).map_err(|e| SettingsError::Invalid {
-        table,
-        message: e.message().to_string(),
-    })
+    mankala_engine::deserialize_table(t)
+        .map_err(|message| SettingsError::Invalid { table, message })
 }

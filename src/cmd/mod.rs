@@ -31,7 +31,8 @@ pub fn replay_record(path: &std::path::Path, index: u64) -> Result<()> {
     let game = AnyGame::from_tables(&saved.variant, &saved.rules, &saved.limits)
         .with_context(|| format!("{} game {index}", path.display()))?;
     let moves: Vec<String> = saved.record.actions.iter().map(u16::to_string).collect();
-    replay(&game, &moves.join(" ")).with_context(|| format!("{} game {index}", path.display()))
+    replay_from(&game, &moves.join(" "), "the record")
+        .with_context(|| format!("{} game {index}", path.display()))
 }
 
 /// `mankala variants`.
@@ -51,6 +52,7 @@ pub fn variants() -> Result<()> {
 fn play_moves<G: Game>(
     g: &G,
     moves: &str,
+    source: &str,
     mut visit: impl FnMut(&G::State, Option<(&str, u16)>) -> Result<()>,
 ) -> Result<G::State> {
     let mut s = g.initial_state();
@@ -58,7 +60,7 @@ fn play_moves<G: Game>(
     for (i, text) in split_moves(moves).enumerate() {
         let a = s
             .parse_action(text)
-            .with_context(|| format!("move {} of --moves", i + 1))?;
+            .with_context(|| format!("move {} of {source}", i + 1))?;
         s.play_unchecked(a);
         visit(&s, Some((text, a)))?;
     }
@@ -68,7 +70,7 @@ fn play_moves<G: Game>(
 /// `mankala show`.
 pub fn show(game: &AnyGame, moves: &str) -> Result<()> {
     with_game!(game, g => {
-        let s = play_moves(g, moves, |_, _| Ok(()))?;
+        let s = play_moves(g, moves, "--moves", |_, _| Ok(()))?;
         print!("{s}");
         describe_turn(&s);
         Ok(())
@@ -116,10 +118,17 @@ pub fn perft(game: &AnyGame, depth: u32) -> Result<()> {
 
 /// `mankala replay`: one JSON object per position.
 pub fn replay(game: &AnyGame, moves: &str) -> Result<()> {
+    replay_from(game, moves, "--moves")
+}
+
+/// `replay` of `moves` taken from `source`: every move is checked before anything is printed,
+/// so a bad move leaves no partial output.
+fn replay_from(game: &AnyGame, moves: &str, source: &str) -> Result<()> {
+    with_game!(game, g => play_moves(g, moves, source, |_, _| Ok(())).map(|_| ()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     with_game!(game, g => {
-        play_moves(g, moves, |s, played| {
+        play_moves(g, moves, source, |s, played| {
             let snap = s.snapshot();
             let legal = s.legal_actions();
             let outcome = s.outcome().map(|o| json!({

@@ -68,8 +68,8 @@ impl TrainConfig {
     /// # Errors
     /// A message naming the key that is unknown, of the wrong type, or out of range.
     pub fn from_table(t: &toml::Table) -> Result<Self, String> {
-        let c: TrainConfig = TrainConfig::deserialize(toml::Value::Table(t.clone()))
-            .map_err(|e| format!("[train]: {}", e.message()))?;
+        let c: TrainConfig =
+            mankala_engine::deserialize_table(t).map_err(|e| format!("[train]: {e}"))?;
         let bad = |key: &str, v: String, expected: &str| {
             Err(format!("[train] {key} = {v}: expected {expected}"))
         };
@@ -195,8 +195,8 @@ impl LoopConfig {
     /// # Errors
     /// A message naming the key that is unknown, of the wrong type, or out of range.
     pub fn from_table(t: &toml::Table) -> Result<Self, String> {
-        let c: LoopConfig = LoopConfig::deserialize(toml::Value::Table(t.clone()))
-            .map_err(|e| format!("[loop]: {}", e.message()))?;
+        let c: LoopConfig =
+            mankala_engine::deserialize_table(t).map_err(|e| format!("[loop]: {e}"))?;
         let bad = |key: &str, v: String, expected: &str| {
             Err(format!("[loop] {key} = {v}: expected {expected}"))
         };

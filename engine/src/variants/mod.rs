@@ -185,9 +185,37 @@ pub(crate) fn out_of_range(key: &str, value: impl ToString, expected: &str) -> C
 }
 
 fn parse_table<T: DeserializeOwned>(table: &str, value: &toml::Table) -> Result<T, ConfigError> {
-    T::deserialize(toml::Value::Table(value.clone())).map_err(|e| ConfigError::Invalid {
+    deserialize_table(value).map_err(|message| ConfigError::Invalid {
         table: table.into(),
-        message: e.message().to_string(),
+        message,
+    })
+}
+
+/// Reads a config table into `T`. The error message starts with the offending line
+/// (`key = value: `) when the key can be found, then says what is wrong.
+///
+/// # Errors
+/// The message.
+pub fn deserialize_table<T: DeserializeOwned>(table: &toml::Table) -> Result<T, String> {
+    T::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+        // Parsing the table's own text again locates the bad value: the line holding it.
+        let text = toml::to_string(table).unwrap_or_default();
+        let line = toml::from_str::<T>(&text)
+            .err()
+            .and_then(|again| again.span())
+            .filter(|span| span.start <= text.len())
+            .map(|span| {
+                let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+                let end = text[span.start..]
+                    .find('\n')
+                    .map_or(text.len(), |i| span.start + i);
+                text[start..end].trim().to_string()
+            })
+            .filter(|line| line.contains('='));
+        match line {
+            Some(line) => format!("{line}: {}", e.message()),
+            None => e.message().to_string(),
+        }
     })
 }
 
