@@ -758,7 +758,7 @@ mod tests {
             ("[loop]\ngenerations = 0", "[loop] generations = 0"),
             (
                 "[loop]\nfirst_evaluator = \"network\"",
-                "[loop]: unknown variant `network`, expected `uniform` or `rollout`",
+                "[loop]: first_evaluator = \"network\": unknown variant `network`, expected `uniform` or `rollout`",
             ),
             ("[loop]\ngate = 3", "unknown field `gate`"),
         ] {
