@@ -569,9 +569,16 @@ fn check_markers(run: &Path, generations: u32) -> Vec<String> {
                 recorded <= weights && weights <= STEPS,
                 "gen {g}: checkpoint record at step {recorded}, weights at step {weights}"
             );
+            // Weights and record differ only while a commit's journal says which step's
+            // staged files the rerun puts in place.
             if recorded != weights {
+                assert!(
+                    dir.join("train/checkpoint.commit").exists(),
+                    "gen {g}: checkpoint weights at step {weights}, record at step {recorded}, \
+                     and no commit journal"
+                );
                 notes.push(format!(
-                    "gen {g}: checkpoint weights at step {weights}, record at step {recorded}"
+                    "gen {g}: killed while committing the checkpoint of step {weights}"
                 ));
             }
         }
@@ -585,12 +592,11 @@ fn check_markers(run: &Path, generations: u32) -> Vec<String> {
                 .filter_map(|l| l.split(',').next())
                 .filter(|step| !seen.insert(*step))
                 .collect();
-            if !twice.is_empty() {
-                notes.push(format!(
-                    "gen {g}: metrics rows of step {} twice",
-                    twice.join(", ")
-                ));
-            }
+            assert!(
+                twice.is_empty(),
+                "gen {g}: metrics rows of step {} twice",
+                twice.join(", ")
+            );
         }
         let model = dir.join("train/model.json");
         if model.exists() {

@@ -133,6 +133,38 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ModelError> {
     })
 }
 
+/// Writes weights and sidecar to their temporary names ([`atomic::temp_path`]), flushed to
+/// disk but not renamed: returns the `(temporary, final)` pairs for the caller to commit
+/// together with other files ([`atomic::commit`]).
+///
+/// # Errors
+/// [`ModelError`] naming the file.
+pub fn stage(
+    net: &PolicyValueNet,
+    meta: &ModelMeta,
+    path: &Path,
+) -> Result<[(PathBuf, PathBuf); 2], ModelError> {
+    let (weights, sidecar) = model_paths(path);
+    let tmp_weights = atomic::temp_path(&weights);
+    net.clone().save_file(&tmp_weights).map_err(|e| {
+        atomic::abandon(&tmp_weights);
+        ModelError::Save {
+            path: tmp_weights.clone(),
+            message: e.to_string(),
+        }
+    })?;
+    let tmp_sidecar = atomic::temp_path(&sidecar);
+    let text = serde_json::to_string_pretty(meta).expect("metadata serializes");
+    fs::write(&tmp_sidecar, text).map_err(|source| {
+        atomic::abandon(&tmp_sidecar);
+        ModelError::Io {
+            path: tmp_sidecar.clone(),
+            source,
+        }
+    })?;
+    Ok([(tmp_weights, weights), (tmp_sidecar, sidecar)])
+}
+
 /// Reads a model's sidecar.
 ///
 /// # Errors

@@ -155,9 +155,88 @@ fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize) -> (f32, f32) {
     (p / n, v / n)
 }
 
-fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), TrainError> {
-    let text = serde_json::to_string_pretty(value).expect("serializes");
-    atomic::write(path, text.as_bytes()).map_err(|source| TrainError::Io {
+/// The journal of a checkpoint being committed: it names the step whose staged files
+/// (`<name>.tmp`) are all whole, so that they are renamed into place even if the run is
+/// killed halfway through the renames.
+fn journal(out: &Path) -> PathBuf {
+    out.join("checkpoint.commit")
+}
+
+/// Commits the staged `(temporary, final)` files of the checkpoint of `step` together: each
+/// flushed, then the journal written, then the renames, then the journal removed.
+fn commit_checkpoint(
+    out: &Path,
+    step: u64,
+    staged: &[(PathBuf, PathBuf)],
+) -> Result<(), TrainError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| TrainError::Io { path, source }
+    };
+    for (tmp, _) in staged {
+        fs::File::open(tmp)
+            .and_then(|f| f.sync_all())
+            .map_err(io(tmp))?;
+    }
+    atomic::write(&journal(out), step.to_string().as_bytes()).map_err(io(&journal(out)))?;
+    finish_checkpoint(out)
+}
+
+/// Finishes a checkpoint commit a killed run left halfway (its journal exists): the staged
+/// files still waiting are renamed into place. A staged set without a journal was never
+/// committed and is ignored (the previous checkpoint stands).
+fn finish_checkpoint(out: &Path) -> Result<(), TrainError> {
+    let journal = journal(out);
+    if !journal.exists() {
+        return Ok(());
+    }
+    let (model, optim, state) = checkpoint_paths(out);
+    let (weights, sidecar) = file::model_paths(&model);
+    for path in [weights, sidecar, optim, state] {
+        let tmp = atomic::temp_path(&path);
+        if tmp.exists() {
+            atomic::commit(&tmp, &path).map_err(|source| TrainError::Io { path, source })?;
+        }
+    }
+    fs::remove_file(&journal).map_err(|source| TrainError::Io {
+        path: journal,
+        source,
+    })
+}
+
+/// Drops the rows of `metrics.csv` after `step` (written by a run killed before its next
+/// checkpoint, whose steps the resumed run trains again) and any cut last line.
+fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
+    let Ok(text) = fs::read_to_string(path) else {
+        return Ok(());
+    };
+    let mut lines = text.lines();
+    let Some(header) = lines.next().filter(|h| h.starts_with("step,")) else {
+        // Empty or cut before its header: written again from the start.
+        return fs::remove_file(path).map_err(|source| TrainError::Io {
+            path: path.to_path_buf(),
+            source,
+        });
+    };
+    let columns = header.split(',').count();
+    let kept: Vec<&str> = lines
+        .filter(|l| l.split(',').count() == columns)
+        .filter(|l| {
+            l.split(',')
+                .next()
+                .and_then(|s| s.parse::<u64>().ok())
+                .is_some_and(|s| s <= step)
+        })
+        .collect();
+    if kept.len() + 1 == text.lines().count() && text.ends_with('\n') {
+        return Ok(());
+    }
+    let mut out = format!("{header}\n");
+    for l in kept {
+        out.push_str(l);
+        out.push('\n');
+    }
+    atomic::write(path, out.as_bytes()).map_err(|source| TrainError::Io {
         path: path.to_path_buf(),
         source,
     })
@@ -204,6 +283,7 @@ pub fn train(
     }
     let trained_on: Vec<String> = opts.data.iter().map(|d| d.display().to_string()).collect();
     let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
+    finish_checkpoint(out)?;
     let (mut net, mut summary, network) = if ckpt_state.exists() {
         let text = fs::read_to_string(&ckpt_state).map_err(|source| TrainError::Io {
             path: ckpt_state.clone(),
@@ -244,6 +324,7 @@ pub fn train(
         opts.seed ^ summary.step,
     );
     let metrics_path = out.join("metrics.csv");
+    keep_metrics_until(&metrics_path, summary.step)?;
     let new_metrics = !metrics_path.exists();
     let mut metrics = fs::OpenOptions::new()
         .create(true)
@@ -312,20 +393,25 @@ pub fn train(
                 summary.samples_per_s
             )
             .map_err(io_m)?;
-            // Weights and optimizer first, the record that points at them last.
-            file::save(&net, &meta_for(&summary), &ckpt_model)?;
+            // Weights, optimizer and record are staged, then committed together.
+            let mut staged = file::stage(&net, &meta_for(&summary), &ckpt_model)?.to_vec();
             let tmp = atomic::temp_path(&ckpt_optim);
             optim.save(&tmp).map_err(|e| {
+                atomic::abandon(&tmp);
                 TrainError::Mismatch(format!(
                     "{}: cannot save optimizer state: {e}",
                     tmp.display()
                 ))
             })?;
-            atomic::commit(&tmp, &ckpt_optim).map_err(|source| TrainError::Io {
-                path: ckpt_optim.clone(),
+            staged.push((tmp, ckpt_optim.clone()));
+            let tmp = atomic::temp_path(&ckpt_state);
+            let text = serde_json::to_string_pretty(&summary).expect("serializes");
+            fs::write(&tmp, text).map_err(|source| TrainError::Io {
+                path: tmp.clone(),
                 source,
             })?;
-            write_json(&ckpt_state, &summary)?;
+            staged.push((tmp, ckpt_state.clone()));
+            commit_checkpoint(out, summary.step, &staged)?;
         }
         progress(summary.step, opts.steps, &summary);
     }
