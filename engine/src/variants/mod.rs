@@ -203,13 +203,12 @@ pub fn deserialize_table<T: DeserializeOwned>(table: &toml::Table) -> Result<T, 
         let line = toml::from_str::<T>(&text)
             .err()
             .and_then(|again| again.span())
-            .filter(|span| span.start <= text.len())
-            .map(|span| {
-                let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-                let end = text[span.start..]
-                    .find('\n')
-                    .map_or(text.len(), |i| span.start + i);
-                text[start..end].trim().to_string()
+            .and_then(|span| {
+                let before = text.get(..span.start)?;
+                let after = text.get(span.start..)?;
+                let start = before.rfind('\n').map_or(0, |i| i + 1);
+                let end = after.find('\n').map_or(text.len(), |i| span.start + i);
+                text.get(start..end).map(|l| l.trim().to_string())
             })
             .filter(|line| line.contains('='));
         match line {
