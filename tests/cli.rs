@@ -490,10 +490,11 @@ fn openings_of_the_data_and_the_model(
     ]);
     assert!(o.status.success(), "{variant} openings: {}", stderr(&o));
     let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("openings.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out.join("openings.json")).unwrap()).unwrap();
     let text = report.to_string();
-    let lines = report["lines"].as_array().unwrap_or_else(|| panic!("{text}"));
+    let lines = report["lines"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{text}"));
     let first: u64 = lines
         .iter()
         .filter(|l| l["depth"] == 1)
@@ -602,7 +603,12 @@ fn exported_model_matches_the_network(variant: &str, model: &Path, dir: &Path) {
             stdout(&check),
             stderr(&check)
         );
-        assert_eq!(stdout(&check).matches(": ok").count(), 2, "{}", stdout(&check));
+        assert_eq!(
+            stdout(&check).matches(": ok").count(),
+            2,
+            "{}",
+            stdout(&check)
+        );
     } else {
         eprintln!("onnxruntime not installed: the Python check of the export is skipped");
     }
