@@ -249,8 +249,11 @@ fn listing(run: &Path) -> Listing {
     out
 }
 
+/// A file that exists only while a write is under way: a temporary name, or the
+/// checkpoint journal (present only between a checkpoint's staging and its renames).
 fn is_tmp(path: &Path) -> bool {
     path.to_string_lossy().ends_with(".tmp")
+        || path.file_name().is_some_and(|n| n == "checkpoint.commit")
 }
 
 fn temporaries(l: &Listing) -> BTreeSet<PathBuf> {

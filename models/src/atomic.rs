@@ -9,8 +9,13 @@ use std::path::{Path, PathBuf};
 
 /// The temporary name a file is written under before [`commit`]: `<name>.tmp`.
 pub fn temp_path(path: &Path) -> PathBuf {
+    with_suffix(path, ".tmp")
+}
+
+/// `path` with `suffix` appended to its file name (`model.onnx` -> `model.onnx.json`).
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".tmp");
+    name.push(suffix);
     path.with_file_name(name)
 }
 

@@ -105,21 +105,11 @@ pub fn model_paths(path: &Path) -> (PathBuf, PathBuf) {
 /// # Errors
 /// [`ModelError`] naming the file.
 pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), ModelError> {
-    let (weights, sidecar) = model_paths(path);
-    let tmp_weights = atomic::temp_path(&weights);
-    net.clone().save_file(&tmp_weights).map_err(|e| {
-        atomic::abandon(&tmp_weights);
-        ModelError::Save {
-            path: tmp_weights.clone(),
-            message: e.to_string(),
-        }
-    })?;
-    atomic::commit(&tmp_weights, &weights).map_err(|source| ModelError::Io {
-        path: weights.clone(),
-        source,
-    })?;
-    let text = serde_json::to_string_pretty(meta).expect("metadata serializes");
-    write_atomic(&sidecar, text.as_bytes())
+    // Weights first, the sidecar last.
+    for (tmp, path) in stage(net, meta, path)? {
+        atomic::commit(&tmp, &path).map_err(|source| ModelError::Io { path, source })?;
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to `path` whole or not at all ([`atomic::write`]).

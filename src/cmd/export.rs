@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use mankala_engine::{AnyGame, ENCODING_VERSION, Game, State, with_game};
+use mankala_models::atomic::with_suffix;
 use mankala_models::export::{self, EXPORT_FORMAT_VERSION};
 use mankala_models::file::{self, write_atomic};
 use mankala_models::{Expected, ModelMeta, PolicyValueNet};
@@ -48,12 +49,6 @@ pub fn sidecar_path(out: &Path) -> PathBuf {
 /// The reference samples' path for an exported file.
 pub fn samples_path(out: &Path) -> PathBuf {
     with_suffix(out, ".samples.json")
-}
-
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(suffix);
-    path.with_file_name(name)
 }
 
 /// `mankala export`.
