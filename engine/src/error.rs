@@ -71,3 +71,63 @@ pub enum ConfigError {
         expected: String,
     },
 }
+
+/// A position written as text (`docs/notation.md`, "Positions as text") that cannot be read,
+/// or that is not a position of the game and rules in force.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The text is empty.
+    #[error("position: the text is empty; expected `<variant> <rows> <to move> [fields]`")]
+    Empty,
+    /// The text names another variant than the game in force.
+    #[error("position: the text is a `{found}` position, expected a `{expected}` one")]
+    WrongVariant {
+        /// The game in force.
+        expected: String,
+        /// The first word of the text.
+        found: String,
+    },
+    /// A field is missing.
+    #[error("position: field `{field}` is missing; expected {expected}")]
+    Missing {
+        /// The field.
+        field: String,
+        /// What it should hold.
+        expected: String,
+    },
+    /// A field holds a value that cannot be read or is out of range.
+    #[error("position: field `{field}` = `{value}`: expected {expected}")]
+    Field {
+        /// The field.
+        field: String,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+    /// A field the variant's positions do not have.
+    #[error("position: unknown field `{field}`; {variant} positions take: {known}")]
+    UnknownField {
+        /// The field given.
+        field: String,
+        /// The variant.
+        variant: String,
+        /// The fields it takes, comma separated.
+        known: String,
+    },
+    /// A field given twice.
+    #[error("position: field `{field}` is given twice")]
+    Duplicate {
+        /// The field.
+        field: String,
+    },
+    /// The fields are readable but do not make a position of the game: the seeds do not add
+    /// up, a decision that cannot arise there, and so on.
+    #[error("position: field `{field}`: {message}")]
+    Inconsistent {
+        /// The field the check is about.
+        field: String,
+        /// What is wrong, and what was expected.
+        message: String,
+    },
+}

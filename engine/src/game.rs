@@ -6,7 +6,7 @@ use std::hash::Hash;
 
 use arrayvec::ArrayVec;
 
-use crate::error::{IllegalMove, ParseMoveError};
+use crate::error::{IllegalMove, ParseMoveError, PositionError};
 
 /// An action index, always seen from the player to move (`0..num_actions`).
 pub type Action = u16;
@@ -335,7 +335,7 @@ pub(crate) fn feature_value<G: Game>(g: &G, s: &G::State, name: &str) -> f32 {
 /// A `Game` value is cheap to clone and shared by every position of that variant.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The position type.
-    type State: State;
+    type State: State + PositionText<Game = Self>;
 
     /// The variant's name, as in `mankala variants`.
     fn name(&self) -> &'static str;
@@ -354,10 +354,51 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn feature_names(&self) -> Vec<Feature>;
     /// What each action index means: `num_actions()` entries, index `i` at position `i`.
     fn action_meanings(&self) -> Vec<ActionMeaning>;
+    /// Reads a position written as text (`docs/notation.md`, "Positions as text"), as
+    /// [`State::position_text`] writes it, checked against this game and its rules.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field that cannot be read or does not fit: another
+    /// variant, a malformed row, seeds that do not add up to the game's total, a decision
+    /// that cannot arise in that position.
+    ///
+    /// # Examples
+    /// ```
+    /// use mankala_engine::{AnyGame, Game, State, with_game};
+    ///
+    /// let game = AnyGame::by_name("kalah").unwrap();
+    /// with_game!(game, g => {
+    ///     let s = g.parse_position("kalah 0,0,0,0,0,1/1,0,0,0,0,0 south stores=20,26").unwrap();
+    ///     assert_eq!(s.legal_actions().as_slice(), &[5]);
+    ///     assert_eq!(s.position_text(), "kalah 0,0,0,0,0,1/1,0,0,0,0,0 south stores=20,26 ply=0");
+    /// });
+    /// ```
+    fn parse_position(&self, text: &str) -> Result<Self::State, PositionError> {
+        <Self::State as PositionText>::read_position(self, text)
+    }
+}
+
+/// A position's text form, one implementation per variant (in its `text` module). Use it
+/// through [`Game::parse_position`], [`State::position_text`] and [`State::in_move`].
+pub trait PositionText: Sized {
+    /// The game whose positions these are.
+    type Game;
+    /// Reads a position of `game` from its text.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field.
+    fn read_position(game: &Self::Game, text: &str) -> Result<Self, PositionError>;
+    /// The position as one line of text.
+    fn write_position(&self) -> String;
+    /// Whether the player to move is in the middle of a move: his next action is a decision
+    /// inside it, not the start of a turn.
+    fn mid_move(&self) -> bool;
 }
 
 /// One position of a variant: whose turn, what is legal, and how actions change it.
-pub trait State: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Send + Sync {
+pub trait State:
+    Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Send + Sync + PositionText
+{
     /// The player who chooses the next action (also in the middle of a move).
     fn to_move(&self) -> Player;
     /// Actions played since the start (decisions inside a move count).
@@ -411,4 +452,14 @@ pub trait State: Clone + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Sen
     }
     /// The holes, stores and hands, for replay output and invariant checks.
     fn snapshot(&self) -> Snapshot;
+    /// The whole position as one line of text (`docs/notation.md`, "Positions as text"):
+    /// [`Game::parse_position`] reads it back.
+    fn position_text(&self) -> String {
+        self.write_position()
+    }
+    /// Whether the player to move is in the middle of a move (a decision inside it) rather
+    /// than at the start of a turn.
+    fn in_move(&self) -> bool {
+        self.mid_move()
+    }
 }

@@ -22,14 +22,16 @@ pub mod error;
 pub mod game;
 pub mod notation;
 pub mod perft;
+pub mod position;
 pub mod sow;
 pub mod variants;
 
-pub use error::{ConfigError, IllegalMove, ParseMoveError};
+pub use error::{ConfigError, IllegalMove, ParseMoveError, PositionError};
 pub use game::{
     Action, ActionList, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits,
-    MAX_ACTIONS, Outcome, Player, Snapshot, State,
+    MAX_ACTIONS, Outcome, Player, PositionText, Snapshot, State,
 };
+pub use position::{POSITION_SCHEMA, PositionJson, position_json};
 pub use variants::{AnyGame, VARIANTS, VariantInfo, deserialize_table};
 
 /// Version of the feature encodings; stored with every model and data file.

@@ -15,6 +15,8 @@
 //! B24), so the legal actions of a position are found by playing each candidate on a copy;
 //! they are computed once, when the position arises, and kept in the state.
 
+mod text;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

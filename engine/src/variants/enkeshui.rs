@@ -1,5 +1,7 @@
 //! Enkeshui of the Maasai (Driedger, seed 000, rules 1-9). Rules: `docs/rules/enkeshui.md`.
 
+mod text;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

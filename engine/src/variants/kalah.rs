@@ -1,5 +1,7 @@
 //! Kalah as OpenSpiel 2.0.2's `mancala` plays it. Rules: `docs/rules/kalah.md`.
 
+mod text;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,7 @@
 //! The Egyptian game of Lane's account (Bell, seed 001). Rules: `docs/rules/lane.md`.
 
+mod text;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,7 @@
 //! Ndoto of the Kilinje (Driedger, seed 000). Rules: `docs/rules/ndoto.md`.
 
+mod text;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -7,6 +7,8 @@
 //! front row from the owner's right), anticlockwise. South's track is cells `0..16`, North's
 //! `16..32`.
 
+mod text;
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -770,6 +772,7 @@ impl OmwesoState {
         self.pending = Pending::None;
         self.laps = 0;
         self.ends = 0;
+        self.emptied = 0;
         self.to_move = self.to_move.other();
         self.check_stuck();
     }

@@ -1,5 +1,7 @@
 //! Oware (abapa) as OpenSpiel 2.0.2's `oware` plays it. Rules: `docs/rules/oware.md`.
 
+mod text;
+
 use std::fmt;
 
 use arrayvec::ArrayVec;
