@@ -6,6 +6,9 @@ Requires: pip install open-spiel==2.0.2
 Writes (paths relative to --out, default: the repository root):
   engine/tests/golden/openspiel_oware.jsonl   250 random games of OpenSpiel `oware`
   engine/tests/golden/openspiel_kalah.jsonl   250 random games of OpenSpiel `mancala`
+  engine/tests/golden/openspiel_oware_repetition.jsonl
+                                              one oware game that OpenSpiel ends by a
+                                              repetition more than 128 plies back (below)
   engine/tests/perft/oware.perft              perft counts (plain recursive walk)
   engine/tests/perft/kalah.perft
 in the golden-trace and perft formats read by engine/tests/golden.rs and engine/tests/perft.rs, converted to mankala's conventions
@@ -27,6 +30,14 @@ Every state is also cross-checked against state.to_string() and against an
 independent re-implementation of the rules in docs/rules/; any
 disagreement aborts. Statistics about how the games ended go to stdout.
 Random games: seed s uses random.Random(s).choice(state.legal_actions()).
+
+The long-repetition game: the first random game (seed 0, 1, ...) that reaches a capture
+leaving 3..12 seeds on the board, followed by a depth-first search (children in the order
+random.Random(seed).shuffle gives, at most 300000 nodes, paths of at most 150 plies) over
+moves that capture nothing and do not end the game, for a line whose position at the end
+occurred more than 128 plies earlier, with no position repeated before it. The line is then
+played through OpenSpiel and cross-checked like every other trace. It pins rule R8 at any
+distance (docs/rules/oware.md).
 Output is deterministic (byte-identical on re-runs).
 """
 
@@ -121,7 +132,9 @@ class RefOware:
         self.player = 0
         self.terminal = False
         self.end_reason = None
-        self.seen = {self.key()}
+        self.ply = 0
+        self.seen = {self.key(): 0}
+        self.repeat_distance = None
 
     def key(self):
         return (tuple(self.pits), tuple(self.stores), self.player)
@@ -182,13 +195,15 @@ class RefOware:
                     self.pits[j] = 0
         self.stores[p] += captured
         self.player = 1 - p
+        self.ply += 1
         if captured:
-            self.seen = set()
+            self.seen = {}
         k = self.key()
         if k in self.seen:
+            self.repeat_distance = self.ply - self.seen[k]
             self.collect("repetition")
         else:
-            self.seen.add(k)
+            self.seen[k] = self.ply
         if not self.terminal and self.stores_terminal():
             # OpenSpiel 2.0.2 also sweeps the board here: LegalActions() is empty
             # once a score passes 24, so DoApplyAction calls CollectAndTerminate().
@@ -357,7 +372,8 @@ def kalah_state_record(state, ref):
     return rec
 
 
-def play(game_name, seed):
+def play(game_name, seed, line=None):
+    """One game: random moves for `seed`, or the relative actions of `line`."""
     game = pyspiel.load_game(game_name)
     state = game.new_initial_state()
     rng = random.Random(seed)
@@ -368,14 +384,129 @@ def play(game_name, seed):
     actions, states = [], [rec_fn(state, ref)]
     while not state.is_terminal():
         player = state.current_player()
-        a = rng.choice(state.legal_actions())
+        if line is None:
+            a = rng.choice(state.legal_actions())
+        else:
+            check(len(actions) < len(line), "line ended before the game")
+            rel = line[len(actions)]
+            a = rel if game_name == "oware" else kalah_abs(player, rel)
         rel = a if game_name == "oware" else kalah_rel(player, a)
         state.apply_action(a)
         ref.apply(rel)
         actions.append(rel)
         states.append(rec_fn(state, ref))
+    check(line is None or len(actions) == len(line), "game ended before the line")
     return {"game": seed, "seed": seed, "rules": {}, "actions": actions,
             "states": states}, ref
+
+
+# --------------------------------------------------------------------------
+# A game that ends by a repetition far back (see the module docstring)
+# --------------------------------------------------------------------------
+
+def oware_children(pits, player):
+    """[(relative action, pits after, seeds captured)] for every legal move."""
+    own_lo = 0 if player == 0 else N
+    opp = range(N, 2 * N) if player == 0 else range(0, N)
+    opp_empty = sum(pits[i] for i in opp) == 0
+    out = []
+    for r in range(N):
+        src = own_lo + r
+        if pits[src] == 0:
+            continue
+        p = list(pits)
+        seeds, p[src], i = p[src], 0, src
+        while seeds:
+            i = (i + 1) % (2 * N)
+            if i != src:
+                p[i] += 1
+                seeds -= 1
+        if opp_empty and sum(p[j] for j in opp) == 0:
+            continue
+        captured = 0
+        if i in opp:
+            take, j = [], i
+            while j >= opp[0] and p[j] in (2, 3):
+                take.append(j)
+                j -= 1
+            if take and sum(p[k] for k in take) != sum(p[k] for k in opp):
+                for k in take:
+                    captured += p[k]
+                    p[k] = 0
+        out.append((r, p, captured))
+    return out
+
+
+def oware_long_repetition(min_distance=129, max_path=150, budget=300000):
+    """(seed, actions) of a game ended by a position repeated >= min_distance plies back."""
+    for seed in range(1000):
+        rng = random.Random(seed)
+        pits, scores, player, actions = [4] * 12, [0, 0], 0, []
+        seen = {(tuple(pits), player)}
+        while True:  # random opening up to a capture that leaves few seeds
+            children = oware_children(pits, player)
+            if not children:
+                break
+            r, pits, captured = rng.choice(children)
+            actions.append(r)
+            scores[player] += captured
+            player = 1 - player
+            if captured:
+                seen = set()
+            key = (tuple(pits), player)
+            if key in seen or max(scores) > 24 or scores == [24, 24]:
+                break
+            seen.add(key)
+            if captured and 3 <= sum(pits) <= 12 and oware_children(pits, player):
+                line = _search_cycle(pits, player, rng, min_distance, max_path, budget)
+                if line is not None:
+                    return seed, actions + line
+                break
+    sys.exit("no long repetition found")
+
+
+def _search_cycle(pits, player, rng, min_distance, max_path, budget):
+    index = {(tuple(pits), player): 0}
+    path_len = [1]
+    nodes = [0]
+
+    def dfs(pits, player):
+        nodes[0] += 1
+        if nodes[0] > budget:
+            return None
+        ply = path_len[0] - 1
+        children = [c for c in oware_children(pits, player) if c[2] == 0]
+        rng.shuffle(children)
+        for r, p, _ in children:
+            key = (tuple(p), 1 - player)
+            if key in index:
+                if ply + 1 - index[key] >= min_distance:
+                    return [r]
+                continue
+            if ply + 1 >= max_path or not oware_children(p, 1 - player):
+                continue
+            index[key] = path_len[0]
+            path_len[0] += 1
+            rest = dfs(p, 1 - player)
+            if rest is not None:
+                return [r] + rest
+            path_len[0] -= 1
+            del index[key]
+        return None
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * max_path))
+    return dfs(pits, player)
+
+
+def write_long_repetition(path):
+    seed, line = oware_long_repetition()
+    rec, ref = play("oware", seed, line)
+    check(ref.end_reason == "repetition", "long line ends by " + str(ref.end_reason))
+    check(ref.repeat_distance > 128, "repetition only %s plies back" % ref.repeat_distance)
+    with open(path, "w", newline="\n") as f:
+        f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+    print("oware", path, json.dumps({"seed": seed, "plies": len(line),
+                                     "repeated_plies_back": ref.repeat_distance}))
 
 
 def write_traces(game_name, variant, path):
@@ -459,6 +590,7 @@ def main():
     os.makedirs(golden, exist_ok=True)
     os.makedirs(perftdir, exist_ok=True)
     write_traces("oware", "oware", os.path.join(golden, "openspiel_oware.jsonl"))
+    write_long_repetition(os.path.join(golden, "openspiel_oware_repetition.jsonl"))
     write_traces("mancala", "kalah", os.path.join(golden, "openspiel_kalah.jsonl"))
     if not args.no_perft:
         write_perft("oware", "oware", os.path.join(perftdir, "oware.perft"), args.oware_depth)

@@ -238,6 +238,52 @@ fn r8_repetition_ends_game() {
     );
 }
 
+// R8 at any distance: four single seeds (E, F, d, f) walk round the board for 140 plies
+// without a capture and without meeting an earlier position, the start position comes back
+// with South to move, and the game ends there: each player takes his own row (24-24).
+#[test]
+fn r8_repetition_ends_game_at_any_distance() {
+    const START: [u8; 12] = [0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 1];
+    const LINE: [Action; 140] = [
+        4, 3, 5, 5, 0, 1, 1, 0, 2, 1, 3, 4, 4, 2, 5, 5, 0, 4, 1, 5, 2, 3, 3, 4, 4, 0, 0, 1, 5, 0,
+        1, 2, 2, 3, 3, 1, 4, 4, 5, 5, 1, 0, 2, 1, 0, 2, 3, 4, 1, 5, 2, 3, 3, 4, 0, 5, 4, 0, 5, 0,
+        1, 1, 0, 3, 2, 4, 1, 2, 2, 5, 3, 3, 0, 4, 5, 5, 0, 0, 1, 1, 4, 2, 2, 3, 3, 4, 5, 0, 4, 1,
+        5, 5, 0, 2, 1, 0, 2, 1, 3, 2, 4, 3, 0, 4, 1, 5, 5, 0, 2, 1, 3, 2, 0, 3, 4, 4, 5, 5, 1, 0,
+        3, 1, 0, 2, 1, 3, 2, 4, 3, 5, 4, 0, 0, 1, 1, 3, 2, 4, 3, 2,
+    ];
+    let mut s = pos(START, [22, 22], SOUTH);
+    let mut seen = vec![(s.snapshot().pits, s.to_move())];
+    for (k, &a) in LINE[..LINE.len() - 1].iter().enumerate() {
+        play(&mut s, a);
+        let here = (s.snapshot().pits, s.to_move());
+        assert_eq!(s.outcome(), None, "over after ply {}\n{s}", k + 1);
+        assert_eq!(s.snapshot().stores, [22, 22], "a capture at ply {}", k + 1);
+        assert!(
+            !seen.contains(&here),
+            "ply {} repeats an earlier position\n{s}",
+            k + 1
+        );
+        seen.push(here);
+    }
+    // One move from the start position: c stands where d stood.
+    check(
+        &s,
+        [0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 1],
+        [22, 22],
+        NORTH,
+        &[2, 5],
+    );
+    play(&mut s, LINE[LINE.len() - 1]); // c -> d: the start position again, 140 plies back
+    check(&s, [0; 12], [24, 24], SOUTH, &[]);
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome {
+            result: GameResult::Draw,
+            scores: [24, 24]
+        })
+    );
+}
+
 // R9: South's F leaves his row empty and North's a (4 seeds) cannot reach it: North has no
 // move, every seed goes to its row's owner.
 #[test]

@@ -3,6 +3,7 @@
 mod text;
 
 use std::fmt;
+use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -16,8 +17,8 @@ use crate::sow::{Direction, Ring, sow};
 
 const N: usize = 6;
 const HOLES: usize = 2 * N;
-/// Positions remembered since the last capture for the repetition rule.
-pub const HISTORY_CAP: usize = 128;
+/// Keys a position holds inline; older ones move to shared blocks of this size.
+const RECENT: usize = 32;
 
 /// Rule options of Oware (none yet: the board and seeds are OpenSpiel's).
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
@@ -64,10 +65,9 @@ impl Game for Oware {
             to_move: Player::South,
             ply: 0,
             max_plies: self.limits.max_plies,
-            history: ArrayVec::new(),
-            seen: [0; 4],
+            history: History::default(),
         };
-        s.remember(s.key());
+        s.history.remember(s.key());
         s
     }
     fn feature_names(&self) -> Vec<Feature> {
@@ -90,44 +90,107 @@ pub struct OwareState {
     to_move: Player,
     ply: u32,
     max_plies: u32,
-    /// Keys of the positions since the last capture, for the repetition rule.
-    history: ArrayVec<u64, HISTORY_CAP>,
-    /// A 256-bit filter over `history`: bit `key % 256` is set for every key in it, so most
-    /// positions are known new without scanning the history.
-    seen: [u64; 4],
+    /// Every position since the last capture, for the repetition rule.
+    history: History,
+}
+
+/// `BINOMIAL[n][k]` = n choose k, for the keys of positions (n <= 58, k <= 11).
+const BINOMIAL: [[u64; N * 2]; 59] = {
+    let mut t = [[0u64; N * 2]; 59];
+    let mut n = 0;
+    while n < 59 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < N * 2 && k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The keys of every position since the last capture, oldest first. The newest keys are
+/// held inline; every full run of `RECENT` older keys is a block shared by all the clones of a
+/// position, so a clone copies at most `RECENT` keys however long the history is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct History {
+    /// The newest keys.
+    recent: ArrayVec<u64, RECENT>,
+    /// The older keys, newest block first.
+    older: Option<Arc<Block>>,
+    /// A 256-bit filter over every key held: a clear bit means a key is new without a scan.
+    filter: [u64; 4],
+}
+
+/// `RECENT` keys of a history and the block before them.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Block {
+    keys: [u64; RECENT],
+    older: Option<Arc<Block>>,
+}
+
+impl History {
+    /// The filter word and bit of a key (from its mixed high bits).
+    #[inline]
+    fn slot(key: u64) -> (usize, u64) {
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+        ((h >> 6) as usize, 1 << (h & 63))
+    }
+
+    fn remember(&mut self, key: u64) {
+        if self.recent.is_full() {
+            let keys = std::mem::take(&mut self.recent)
+                .into_inner()
+                .expect("the recent keys are full");
+            self.older = Some(Arc::new(Block {
+                keys,
+                older: self.older.take(),
+            }));
+        }
+        self.recent.push(key);
+        let (word, bit) = Self::slot(key);
+        self.filter[word] |= bit;
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        let (word, bit) = Self::slot(key);
+        if self.filter[word] & bit == 0 {
+            return false;
+        }
+        if self.recent.contains(&key) {
+            return true;
+        }
+        let mut block = self.older.as_deref();
+        while let Some(b) = block {
+            if b.keys.contains(&key) {
+                return true;
+            }
+            block = b.older.as_deref();
+        }
+        false
+    }
+
+    fn clear(&mut self) {
+        *self = History::default();
+    }
 }
 
 impl OwareState {
-    /// A 64-bit key of the holes and the player to move (the scores cannot change between
-    /// captures, when the history is cleared).
+    /// A key of the holes and the player to move, distinct for distinct positions with the
+    /// same number of seeds on the board (which, like the scores, cannot change between
+    /// captures, when the history is cleared): the rank of the hole counts among all ways to
+    /// put that many seeds in 12 holes (stars and bars), times two, plus the player.
     fn key(&self) -> u64 {
-        let mut packed: u128 = self.to_move as u128;
-        for &s in &self.pits {
-            packed = (packed << 7) | s as u128;
+        let mut rank = 0u64;
+        let mut seeds = 0usize;
+        for (i, &s) in self.pits[..HOLES - 1].iter().enumerate() {
+            seeds += s as usize;
+            // The (i+1)-th bar stands after `seeds` seeds and `i` bars.
+            rank += BINOMIAL[seeds + i][i + 1];
         }
-        let (lo, hi) = (packed as u64, (packed >> 64) as u64);
-        let x = lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
-        let x = (x ^ (x >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        x ^ (x >> 29)
-    }
-
-    /// Adds a key to the history (dropping the oldest when full).
-    fn remember(&mut self, key: u64) {
-        if self.history.is_full() {
-            self.history.remove(0);
-            self.seen = [0; 4];
-            for k in self.history.clone() {
-                self.seen[(k as usize >> 6) & 3] |= 1 << (k & 63);
-            }
-        }
-        self.history.push(key);
-        self.seen[(key as usize >> 6) & 3] |= 1 << (key & 63);
-    }
-
-    /// Whether a key is in the history.
-    #[inline]
-    fn has_seen(&self, key: u64) -> bool {
-        self.seen[(key as usize >> 6) & 3] & (1 << (key & 63)) != 0 && self.history.contains(&key)
+        rank << 1 | self.to_move as u64
     }
 
     fn natural_end(&self) -> bool {
@@ -208,16 +271,15 @@ impl State for OwareState {
             if captured > 0 {
                 self.scores[mover.index()] += captured;
                 self.history.clear();
-                self.seen = [0; 4];
             }
         }
         self.to_move = mover.other();
         self.ply += 1;
         let key = self.key();
-        if self.has_seen(key) {
+        if self.history.contains(key) {
             self.collect();
         } else {
-            self.remember(key);
+            self.history.remember(key);
             // OpenSpiel sweeps the board whenever the game ends, by score or by no move.
             if self.natural_end() || self.legal_in_rows().is_empty() {
                 self.collect();
@@ -290,10 +352,9 @@ impl OwareState {
             to_move,
             ply: 0,
             max_plies: game.limits.max_plies,
-            history: ArrayVec::new(),
-            seen: [0; 4],
+            history: History::default(),
         };
-        s.remember(s.key());
+        s.history.remember(s.key());
         Ok(s)
     }
 }
