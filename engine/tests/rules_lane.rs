@@ -7,7 +7,7 @@
 mod common;
 
 use common::play;
-use mankala_engine::variants::lane::LaneSetup;
+use mankala_engine::variants::lane::{LaneFeed, LaneSetup};
 use mankala_engine::variants::{Lane, LaneRules, LaneState};
 use mankala_engine::{Action, Cap, Game, GameResult, Limits, Outcome, Player, State};
 
@@ -17,7 +17,10 @@ const ALL: [Action; 6] = [0, 1, 2, 3, 4, 5];
 
 fn game_with(setup: LaneSetup, limits: Limits) -> Lane {
     Lane {
-        rules: LaneRules { setup },
+        rules: LaneRules {
+            setup,
+            ..LaneRules::default()
+        },
         limits,
     }
 }
@@ -308,17 +311,18 @@ fn r10_last_two_counters_2() {
     );
 }
 
-// R10: both in the mover's own row: they go to the mover.
+// R10: both in the mover's own row: they go to the mover. D -> E (2): E + b (3) borne off,
+// D (now empty) stops the chain; A and B are left, both South's.
 #[test]
 fn r10_last_two_counters_3() {
-    let mut s = pos([1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], [35, 35], SOUTH);
-    play(&mut s, 4); // E -> F
-    check(&s, [0; 12], [37, 35], Some(NORTH), false, &[]);
+    let mut s = pos([1, 1, 0, 1, 1, 0, 0, 3, 0, 0, 0, 0], [32, 33], SOUTH);
+    play(&mut s, 3);
+    check(&s, [0; 12], [39, 33], Some(NORTH), false, &[]);
     assert_eq!(
         s.outcome(),
         Some(Outcome {
             result: GameResult::Win(SOUTH),
-            scores: [37, 35]
+            scores: [39, 33]
         })
     );
 }
@@ -388,6 +392,99 @@ fn r12_must_feed_2() {
     );
 }
 
+// R12, the default timing: North's last counter goes to South's A, leaving North's own row
+// empty. South is to move and North's row is empty, so South's move is the feed (from B),
+// and then North moves from the counter he was given.
+#[test]
+fn r12_must_feed_on_the_feeders_turn() {
+    let mut s = pos([0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [35, 34], NORTH);
+    play(&mut s, 5); // f -> A
+    check(
+        &s,
+        [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [35, 34],
+        Some(SOUTH),
+        true,
+        &[0, 1],
+    );
+    play(&mut s, 1); // feed from B into a
+    check(
+        &s,
+        [1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+        [35, 34],
+        Some(NORTH),
+        false,
+        &[0],
+    );
+    assert_eq!(s.ply(), 2);
+}
+
+// R12, the default timing: a position set up with the opponent's row empty has the mover
+// feeding; with a lone counter it cannot be set up (R13 has ended the game).
+#[test]
+fn r12_must_feed_on_the_feeders_turn_2() {
+    let s = pos([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0], [35, 34], SOUTH);
+    check(
+        &s,
+        [0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [35, 34],
+        Some(SOUTH),
+        true,
+        &[2],
+    );
+    assert!(
+        LaneState::from_parts(
+            &game(),
+            [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [36, 35],
+            SOUTH
+        )
+        .is_err()
+    );
+}
+
+// R12, option `feed = "fed_to_move"`: after the same move South sows as usual (B: C, D) and
+// feeds only when North, with his empty row, is due to move: an extra ply for South.
+#[test]
+fn r12_must_feed_fed_to_move_option() {
+    let g = Lane {
+        rules: LaneRules {
+            feed: LaneFeed::FedToMove,
+            ..LaneRules::default()
+        },
+        limits: Lane::DEFAULT_LIMITS,
+    };
+    let mut s = pos_in(&g, [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [35, 34], NORTH);
+    play(&mut s, 5); // f -> A
+    check(
+        &s,
+        [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [35, 34],
+        Some(SOUTH),
+        false,
+        &[0, 1],
+    );
+    play(&mut s, 1); // B: C, D (empty): the move ends, North's row is still empty
+    check(
+        &s,
+        [1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
+        [35, 34],
+        Some(SOUTH),
+        true,
+        &[0, 2, 3],
+    );
+    play(&mut s, 3); // feed from D into a
+    check(
+        &s,
+        [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0],
+        [35, 34],
+        Some(NORTH),
+        false,
+        &[0],
+    );
+    assert_eq!(s.ply(), 3);
+}
+
 // R13: South's capture empties North's row and leaves South one counter: no feed, the game
 // ends and the counter goes to South.
 #[test]
@@ -400,6 +497,23 @@ fn r13_no_feed_ends_game() {
         Some(Outcome {
             result: GameResult::Win(SOUTH),
             scores: [39, 33]
+        })
+    );
+}
+
+// R13 with the default timing: North's f -> A (2) takes A and leaves his own row empty and
+// South one counter (C). South cannot feed with a lone counter: the game ends at once and C
+// goes to South.
+#[test]
+fn r13_no_feed_ends_game_2() {
+    let mut s = pos([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1], [34, 35], NORTH);
+    play(&mut s, 5);
+    check(&s, [0; 12], [35, 37], Some(SOUTH), false, &[]);
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome {
+            result: GameResult::Win(NORTH),
+            scores: [35, 37]
         })
     );
 }

@@ -32,6 +32,7 @@ GAMES = 200
 CONFIGS = [
     ("lane", "lane", {}, "default", 9, {}),
     ("lane_middle", "lane", {"setup": "middle"}, "middle", 9, {}),
+    ("lane_fed_to_move", "lane", {"feed": "fed_to_move"}, "fed_to_move", 9, {}),
     ("ndoto", "ndoto", {}, "default", 9, {}),
     ("enkeshui", "enkeshui", {}, "default", 8, {}),
     ("enkeshui_8_fours", "enkeshui", {"holes": 8, "start": "fours"}, "8_fours", 7, {}),

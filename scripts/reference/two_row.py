@@ -152,11 +152,14 @@ class Lane(TwoRowGame):
     name = "lane"
     n = 6
 
-    def __init__(self, setup="uniform", max_plies=500, max_laps=200):
+    def __init__(self, setup="uniform", feed="turn", max_plies=500, max_laps=200):
         super().__init__(max_plies, max_laps)
         if setup not in ("uniform", "middle", "left"):
             raise ValueError("lane setup must be uniform, middle or left")
+        if feed not in ("turn", "fed_to_move"):
+            raise ValueError("lane feed must be turn or fed_to_move")
         self.setup = setup
+        self.feed = feed
 
     def initial_state(self):
         if self.setup == "uniform":
@@ -246,12 +249,18 @@ class Lane(TwoRowGame):
         if sum(s.pits) == 0:
             self.end_game(s)
             return
-        # c. player to move has an empty row
+        # c. someone must feed: the player due to move has an empty row (he cannot move, so
+        #    the other feeds), or, with feed = "turn", the row of the player due to move is
+        #    not empty but his opponent's is (his move is the feed)
         mover = s.to_move
+        feeder = None
         if self.row_sum(s, mover) == 0:
-            other = 1 - mover
-            if self.row_sum(s, other) >= 2:
-                s.to_move = other
+            feeder = 1 - mover
+        elif self.feed == "turn" and self.row_sum(s, 1 - mover) == 0:
+            feeder = mover
+        if feeder is not None:
+            if self.row_sum(s, feeder) >= 2:
+                s.to_move = feeder
                 s.phase = "feed"
             else:
                 # game ends; any counter left goes to its row's owner (put in his store)

@@ -31,12 +31,27 @@ pub enum LaneSetup {
     Left,
 }
 
+/// When a player must feed his opponent's empty row (rule 8).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum LaneFeed {
+    /// Rule 8 binds the player whose turn it is: a player to move whose opponent's row is
+    /// empty feeds it, and that is his move (the default).
+    #[default]
+    Turn,
+    /// The feed comes only when the player with the empty row is due to move: the other
+    /// player feeds then, an extra ply before the fed player moves.
+    FedToMove,
+}
+
 /// Rule options of Lane's game.
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields, default)]
 pub struct LaneRules {
     /// The starting arrangement.
     pub setup: LaneSetup,
+    /// When the feed of rule 8 is due.
+    pub feed: LaneFeed,
 }
 
 /// The Egyptian game of Lane's account.
@@ -146,12 +161,24 @@ impl LaneState {
             return;
         }
         let next = self.to_move;
-        if row_sum(&self.pits, next, N) == 0 {
-            if row_sum(&self.pits, next.other(), N) >= 2 {
+        // A player whose row is empty cannot move: the other feeds. With the default timing
+        // a player whose opponent's row is empty feeds too, as his move.
+        let feeder = if row_sum(&self.pits, next, N) == 0 {
+            Some(next.other())
+        } else if self.game.rules.feed == LaneFeed::Turn
+            && row_sum(&self.pits, next.other(), N) == 0
+        {
+            Some(next)
+        } else {
+            None
+        };
+        if let Some(feeder) = feeder {
+            if row_sum(&self.pits, feeder, N) >= 2 {
                 self.feeding = true;
-                self.to_move = next.other();
+                self.to_move = feeder;
             } else {
-                self.take_row(next.other());
+                // A lone counter cannot be fed: it goes to the owner of its row.
+                self.take_row(feeder);
                 self.status = Status::Over;
             }
         }
@@ -289,7 +316,8 @@ impl fmt::Display for LaneState {
 
 impl LaneState {
     /// A position from its holes (absolute order), stores and player to move, checked: 72
-    /// counters in all, the mover's row not empty.
+    /// counters in all, the mover's row not empty. With the default feed timing, a mover
+    /// whose opponent's row is empty is to feed it, and must have two counters or more.
     ///
     /// # Errors
     /// A message naming what is wrong.
@@ -306,11 +334,18 @@ impl LaneState {
         if row_sum(&pits, to_move, N) == 0 {
             return Err(format!("{to_move} is to move with an empty row"));
         }
+        let feeding = game.rules.feed == LaneFeed::Turn && row_sum(&pits, to_move.other(), N) == 0;
+        if feeding && row_sum(&pits, to_move, N) < 2 {
+            return Err(format!(
+                "{to_move} is to feed {}'s empty row with a lone counter",
+                to_move.other()
+            ));
+        }
         Ok(LaneState {
             pits,
             stores,
             to_move,
-            feeding: false,
+            feeding,
             ply: 0,
             status: Status::Playing,
             game: *game,

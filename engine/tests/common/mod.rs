@@ -34,6 +34,7 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("lane", ""),
         ("lane", "setup = \"middle\""),
         ("lane", "setup = \"left\""),
+        ("lane", "feed = \"fed_to_move\""),
         ("ndoto", ""),
         ("ndoto", "seeds_per_hole = 3"),
         ("enkeshui", ""),
