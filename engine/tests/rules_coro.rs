@@ -7,7 +7,7 @@
 //! (hole, seeds): every hole not listed is empty, and every check compares all 32 holes.
 //! `board` turns two sides into the snapshot order (South's front row from his left, T..J,
 //! his back row A..H, then North's rows the same way). Actions 0..15 start a move from the
-//! hole with that track index; `A<`, `B<`, `S<`, `T<` are 16..19.
+//! hole with that track index; `A>`, `B>`, `S>`, `T>` are 16..19.
 //!
 //! Opposite holes: the mover's J faces the opponent's a, t; K: b, s; M: c, r; N: d, p;
 //! P: e, n; R: f, m; S: g, k; T: h, j.
@@ -121,7 +121,7 @@ fn c1_coro_lifts_own_hole() {
 }
 
 // C1: declining is a relay as in Omweso (R9): K (4): M, N, P, R; R was empty: end. North keeps
-// b, s; s< (2: r, p) would end in the empty p.
+// b, s; s> (2: r, p) would end in the empty p.
 #[test]
 fn c1_coro_lifts_own_hole_2() {
     let mut s = c1_position(&coro());
@@ -194,7 +194,7 @@ fn c1_coro_lifts_own_hole_4() {
     );
 }
 
-// C1 on a clockwise capture (R12, R13). T< (2): S, R; R (2) faces f, m (1, 1): taken at once
+// C1 on a clockwise capture (R12, R13). T> (2): S, R; R (2) faces f, m (1, 1): taken at once
 // with R's 2: 4, R left empty. Clockwise from S the 4 would end in N, empty: no choice; they
 // go anticlockwise from A: A, B, C, D; D was empty: end. (In Omweso R keeps 2, and the 2 taken
 // go A, B.)
@@ -216,8 +216,8 @@ fn c1_coro_lifts_own_hole_5() {
     );
 }
 
-// C1 with the choice of R13. T< (2): S, R; R (2) faces f, m (1, 1): 4 in hand with R's 2,
-// R empty. Clockwise from S they would end in N (1) facing d, p (1, 1): South chooses. sow<:
+// C1 with the choice of R13. T> (2): S, R; R (2) faces f, m (1, 1): 4 in hand with R's 2,
+// R empty. Clockwise from S they would end in N (1) facing d, p (1, 1): South chooses. sow>:
 // S, R, P, N; N (2) faces d, p: taken at once with N's 2: 4, N empty. Clockwise again they
 // would end in the now empty N: anticlockwise from A: A, B, C, D; D was empty: end.
 #[test]

@@ -299,7 +299,7 @@ fn r5_counterclockwise_until_gone_round() {
     assert!(!s.has_gone_round(SOUTH));
 }
 
-// R5: having gone round, South may sow clockwise: C< : B (2), A (1); h empty: end.
+// R5: having gone round, South may sow clockwise: C> : B (2), A (1); h empty: end.
 #[test]
 fn r5_counterclockwise_until_gone_round_2() {
     let mut s = pos(
@@ -358,7 +358,7 @@ fn r6_gone_round() {
     assert!(!s.has_gone_round(NORTH));
 }
 
-// R7: D< (3): C, B (North's bull, keeps the cow), A (2): relay clockwise h (3), g (1),
+// R7: D> (3): C, B (North's bull, keeps the cow), A (2): relay clockwise h (3), g (1),
 // North's empty g: end.
 #[test]
 fn r7_sow_every_pit_one_direction() {
@@ -751,7 +751,7 @@ fn r14_capture_chain() {
     );
 }
 
-// R14: clockwise D< -> C, take C + f (2); the chain runs clockwise: B empty, g (1); A
+// R14: clockwise D> -> C, take C + f (2); the chain runs clockwise: B empty, g (1); A
 // empty, h (2); then the row ends. D (the origin, empty) and its opposite e (3) are not in
 // the chain.
 #[test]

@@ -7,7 +7,7 @@
 //! (hole, seeds): every hole not listed is empty, and every check compares all 32 holes.
 //! `board` turns two sides into the snapshot order (South's front row from his left, T..J,
 //! his back row A..H, then North's rows the same way). Actions 0..15 start a move from the
-//! hole with that track index; `A<`, `B<`, `S<`, `T<` are 16..19; `relay<` is 40.
+//! hole with that track index; `A>`, `B>`, `S>`, `T>` are 16..19; `relay>` is 40.
 //!
 //! Opposite holes: the mover's J faces the opponent's a, t; K: b, s; M: c, r; N: d, p;
 //! P: e, n; R: f, m; S: g, k; T: h, j. Kombe captures only the front one of the two (K2).
@@ -134,7 +134,7 @@ fn lamu() -> Side {
 }
 
 // K1: the start, 32 a side, South to move; he may start from E..H and J, K, M, N; A, B, S, T
-// are empty, so no reverse start. Kombe has 41 actions (relay< is 40).
+// are empty, so no reverse start. Kombe has 41 actions (relay> is 40).
 #[test]
 fn k1_start_position() {
     let g = kombe();
@@ -254,7 +254,7 @@ fn k2_position(g: &Omweso) -> OmwesoState {
 
 // K2: G (2): H, J; J held 1 and faces a (2), t (2): the capture is offered as in Omweso. Take:
 // only t (2), North's front hole; a keeps its 2. Sown from H (after G): H, J; J (3) now faces
-// a (2) and the empty t: no capture, relay J: K, M, N; N was empty: end. North: a (2), e; a<
+// a (2) and the empty t: no capture, relay J: K, M, N; N was empty: end. North: a (2), e; a>
 // (t, s) would end in the empty s. (Omweso takes 4 and ends in M.)
 #[test]
 fn k2_only_the_front_hole_is_taken() {
@@ -279,7 +279,7 @@ fn k2_only_the_front_hole_is_taken() {
 }
 
 // K2: captures stay optional: relay declines, J (2): K, M; M was empty: end. North keeps a, t.
-// a< (t, s) ends in the empty s, t< (s, r) in the empty r.
+// a> (t, s) ends in the empty s, t> (s, r) in the empty r.
 #[test]
 fn k2_only_the_front_hole_is_taken_2() {
     let mut s = k2_position(&kombe());
@@ -310,7 +310,7 @@ fn k2_only_the_front_hole_is_taken_3() {
 }
 
 // K2: a capture may take a single seed. G (2): H, J; J (2) faces a (5), t (1): take t (1),
-// sown from H: H held 1: relay H (2): J, K; K was empty: end. North: a (5): a< (t, s, r, p, n)
+// sown from H: H held 1: relay H (2): J, K; K was empty: end. North: a (5): a> (t, s, r, p, n)
 // ends in the empty n.
 #[test]
 fn k2_only_the_front_hole_is_taken_4() {
@@ -340,7 +340,7 @@ fn k2_only_the_front_hole_is_taken_4() {
 // K2 on repeated captures. H (2): J, K; K (2) faces b (2), s (1): take s (1), sown from J: J
 // held 1 and faces the empty a, t: relay J (2): K, M; M held 1 and faces c (3), r (2): offered
 // again. Take r (2), sown from K (after J, the hole last left empty): K, M; M (3) faces c (3)
-// and the empty r: relay M: N, P, R; R was empty: end. North keeps b, c: b< (a, t) ends in the
+// and the empty r: relay M: N, P, R; R was empty: end. North keeps b, c: b> (a, t) ends in the
 // empty t.
 #[test]
 fn k2_only_the_front_hole_is_taken_5() {
@@ -390,7 +390,7 @@ fn k3_relay_position(g: &Omweso) -> OmwesoState {
     )
 }
 
-// K3 (a): T< (2): S, R; R held 1 and faces the empty f, m: no capture, so the clockwise handful
+// K3 (a): T> (2): S, R; R held 1 and faces the empty f, m: no capture, so the clockwise handful
 // relays clockwise: R (2): P, N; N held 1 and faces d (1), p (2): captured at once, p only (2).
 // The hole last left empty is R. Clockwise from R the 2 would go P, N; N (3) faces d and the
 // now empty p: relay N (3) clockwise: M, K, J; J was empty: no capture, so no choice: the 2 go
@@ -416,7 +416,7 @@ fn k3_reverse_start_captures_after_clockwise_relays() {
     );
 }
 
-// K3 (a), two clockwise relays. B< (3): A, T, S; S held 1 and faces the empty g, k: relay S
+// K3 (a), two clockwise relays. B> (3): A, T, S; S held 1 and faces the empty g, k: relay S
 // (2) clockwise: R, P; P held 1 and faces the empty e, n: relay P (2): N, M; M held 1 and
 // faces c (1), r (3): take r (3) at once. Last left empty: P. Clockwise from P the 3 would go
 // N, M, K; K was empty: no choice, anticlockwise from R: R, S, T; T held 1 and faces h (28),
@@ -459,8 +459,8 @@ fn k3_reverse_start_captures_after_clockwise_relays_3() {
     );
 }
 
-// K3 (a): no handful of the chain may pass from J round to H. T< (2): S, R; R (15) faces the
-// empty f, m, so it would relay clockwise, but 15 seeds from R (room 5) step from J to H: T< is
+// K3 (a): no handful of the chain may pass from J round to H. T> (2): S, R; R (15) faces the
+// empty f, m, so it would relay clockwise, but 15 seeds from R (room 5) step from J to H: T> is
 // not legal, although that relay would end in S (1), opposite g (1), k (1). T (2)
 // anticlockwise: A, B; B was empty: end.
 #[test]
@@ -480,7 +480,7 @@ fn k3_reverse_start_that_would_loop_round_the_far_end_is_illegal() {
     );
 }
 
-// K3 (a): the first handful itself may not loop. S< (15) would sow R..J, H..A and end in T
+// K3 (a): the first handful itself may not loop. S> (15) would sow R..J, H..A and end in T
 // (1), opposite h (2), j (2): it steps from J to H, so it is not legal. S (15) anticlockwise:
 // T, A..H, J, K, M, N, P, R; R was empty: end.
 #[test]
@@ -509,7 +509,7 @@ fn k3_turn_position(g: &Omweso) -> OmwesoState {
 
 // K3 (b): R (3): S, T, A; A held 1 (occupied before the seed came) and is a special hole; its
 // 2 clockwise would go T, S; S held 1 and faces g (1), k (2): the chain captures, so South
-// decides: relay or relay<. relay<: A (2): T, S; take k (2) at once. Last left empty: A.
+// decides: relay or relay>. relay>: A (2): T, S; take k (2) at once. Last left empty: A.
 // Clockwise from A the 2 would go T, S; S (3) faces g and the empty k: relay S (3) R, P, N; N
 // was empty: no choice, anticlockwise from B: B, C; C was empty: end.
 #[test]
@@ -524,8 +524,8 @@ fn k3_turn_at_an_occupied_special_hole() {
         SOUTH,
         &[RELAY, RELAY_REVERSE],
     );
-    assert_eq!(s.action_to_string(RELAY_REVERSE), "relay<");
-    assert_eq!(s.parse_action("relay<").unwrap(), RELAY_REVERSE);
+    assert_eq!(s.action_to_string(RELAY_REVERSE), "relay>");
+    assert_eq!(s.parse_action("relay>").unwrap(), RELAY_REVERSE);
     play(&mut s, RELAY_REVERSE);
     assert_eq!(s.ply(), 2);
     check(
@@ -564,10 +564,10 @@ fn k3_turn_position_3() -> OmwesoState {
 
 // K3 (b), a turn at S followed by a clockwise relay and (c). N (3): P, R, S; S held 1 and faces
 // the empty g, k: no capture. S's 2 clockwise: R, P; P (2) faces the empty e, n: relay P: N,
-// M; M held 1 and faces c (1), r (1): the chain captures, so relay or relay<. relay<: S (2):
+// M; M held 1 and faces c (1), r (1): the chain captures, so relay or relay>. relay>: S (2):
 // R, P; relay P (2): N, M; take r (1) at once. Last left empty: P. Clockwise from P the 1 would
-// fall in N (1), facing d (1), p (1): a capture, so South chooses sow> or sow<.
-// sow<: N; take p (1) at once. Clockwise again from P: N (3) faces d and the empty p: relay N
+// fall in N (1), facing d (1), p (1): a capture, so South chooses sow< or sow>.
+// sow>: N; take p (1) at once. Clockwise again from P: N (3) faces d and the empty p: relay N
 // (3) M, K, J; J was empty: no choice, anticlockwise from R: R held 2 and faces the empty f, m;
 // R is not a special hole: relay R (3): S, T, A; A was empty: end.
 #[test]
@@ -601,7 +601,7 @@ fn k3_turn_at_an_occupied_special_hole_3() {
     );
 }
 
-// K3 (b), (c): the same choice, sow>: from R (after P): R (3), relay R: S, T, A; end.
+// K3 (b), (c): the same choice, sow<: from R (after P): R (3), relay R: S, T, A; end.
 #[test]
 fn k3_turn_at_an_occupied_special_hole_4() {
     let mut s = k3_turn_position_3();
@@ -641,12 +641,12 @@ fn k3_turn_position_6() -> OmwesoState {
     )
 }
 
-// K3 (b) after a capture sowing. B< (2: A, T) would end in T (3) facing the empty h, j and
-// relay T (3): S, R, P; P was empty: not legal. T< (2): S, R; R (2) faces f (1), m (2): take m
+// K3 (b) after a capture sowing. B> (2: A, T) would end in T (3) facing the empty h, j and
+// relay T (3): S, R, P; P was empty: not legal. T> (2): S, R; R (2) faces f (1), m (2): take m
 // (2) at once. Clockwise from T the 2 would go S, R; R (3) faces f and the empty m: relay R
 // (3) P, N, M; M was empty: no choice, anticlockwise from A: A, B; B held 2, a special hole:
 // its 3 clockwise would go A, T, S, and S (1) faces g (1), k (1): the chain captures, so South
-// decides. relay<: B (3): A, T, S; take k (1) at once. Last left empty: B. Clockwise the 1
+// decides. relay>: B (3): A, T, S; take k (1) at once. Last left empty: B. Clockwise the 1
 // would fall in A (2): relay A (3) clockwise: T, S, R; R (2) faces f and the empty m: relay R
 // (3) P, N, M; M was empty: no choice: anticlockwise from C: C was empty: end.
 #[test]
@@ -804,7 +804,7 @@ fn k3_take_relay_or_turn_at_s_or_t_2() {
     );
 }
 
-// K3 (b): the same choice, relay<: T (2) clockwise: S, R; take m (1) at once (j stays). Last
+// K3 (b): the same choice, relay>: T (2) clockwise: S, R; take m (1) at once (j stays). Last
 // left empty: T. Clockwise the 1 would fall in S (2), facing the empty g, k: relay S (3) R,
 // P, N; N was empty: no choice: anticlockwise from A: A was empty: end.
 #[test]
@@ -860,9 +860,9 @@ fn k3_sow_position() -> OmwesoState {
     )
 }
 
-// K3 (c): T< (2): S, R; R (2) faces f (1), m (2): take m (2) at once. Clockwise from T the 2
+// K3 (c): T> (2): S, R; R (2) faces f (1), m (2): take m (2) at once. Clockwise from T the 2
 // would go S, R; R (3) faces f and the empty m: it would relay clockwise P, N, M, and M (2)
-// faces c (1), r (1): the chain captures (indirectly), so South chooses. sow<: S, R; relay R
+// faces c (1), r (1): the chain captures (indirectly), so South chooses. sow>: S, R; relay R
 // (3): P, N, M; take r (1) at once. Last left empty: R. Clockwise the 1 would fall in P (2),
 // facing the empty e, n: relay P (2) N, M; M (3) faces c and the empty r: relay M (3) would
 // step from J to H: no choice: anticlockwise from S: S (3) faces the empty g, k; its 3
@@ -891,7 +891,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures() {
     );
 }
 
-// K3 (c): the same choice, sow>: the 2 go anticlockwise from A: A, B; B was empty: end.
+// K3 (c): the same choice, sow<: the 2 go anticlockwise from A: A, B; B was empty: end.
 #[test]
 fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_2() {
     let mut s = k3_sow_position();
@@ -915,9 +915,9 @@ fn k3_sow_position_3() -> OmwesoState {
     )
 }
 
-// K3 (a), (c): A< (2): T, S; S (2) faces the empty g, k: relay S clockwise: R, P; P (2) faces
+// K3 (a), (c): A> (2): T, S; S (2) faces the empty g, k: relay S clockwise: R, P; P (2) faces
 // e (1), n (3): take n (3) at once. Last left empty: S. Clockwise the 3 would go R, P, N and N
-// (2) faces d (1), p (1): South chooses. sow<: R, P, N; take p (1) at once. Clockwise the 1
+// (2) faces d (1), p (1): South chooses. sow>: R, P, N; take p (1) at once. Clockwise the 1
 // would fall in R (3), facing the empty f, m: relay R (3) P, N, M; M was empty: no choice:
 // anticlockwise from T: T held 1 and faces h (26), j (0): no capture; its 2 clockwise would go
 // S, R; R (3) faces the empty f, m: relay R (3) P, N, M; M was empty: no turn. Relay T: A, B;
@@ -945,7 +945,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_3() {
     );
 }
 
-// K3 (c): the same choice, sow>: from T: T, A, B; B was empty: end.
+// K3 (c): the same choice, sow<: from T: T, A, B; B was empty: end.
 #[test]
 fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_4() {
     let mut s = k3_sow_position_3();
@@ -960,7 +960,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_4() {
     );
 }
 
-// K3, last paragraph: Omweso and Coro are unchanged. The indirect T< of
+// K3, last paragraph: Omweso and Coro are unchanged. The indirect T> of
 // k3_reverse_start_captures_after_clockwise_relays is not legal there (R does not capture at
 // once).
 #[test]
@@ -1248,7 +1248,7 @@ fn k5_no_move_loses_3() {
 // K6
 // ---------------------------------------------------------------------------------------------
 
-// K6: the clockwise relay is a lap. In k3_reverse_start_captures_after_clockwise_relays, T<
+// K6: the clockwise relay is a lap. In k3_reverse_start_captures_after_clockwise_relays, T>
 // is lap 1 (S, R), the relay of R lap 2 (P, N), the sowing of the captured 2 lap 3. Under a
 // two-lap cap the capture is made and its 2 are not sown: they are in South's hand and count
 // for him.
@@ -1269,7 +1269,7 @@ fn k6_lap_cap() {
     assert_eq!(s.outcome().unwrap().returns(), [0.0, 0.0]);
 }
 
-// K6: under a one-lap cap the clockwise relay of R is capped: the board as after T< (S, R).
+// K6: under a one-lap cap the clockwise relay of R is capped: the board as after T> (S, R).
 #[test]
 fn k6_lap_cap_2() {
     let mut s = k3_relay_position(&with_limits(2000, 1));
@@ -1300,7 +1300,7 @@ fn k6_lap_cap_3() {
     );
 }
 
-// K6: relay< is a lap too. In k3_turn_at_an_occupied_special_hole, R is lap 1, relay< lap 2
+// K6: relay> is a lap too. In k3_turn_at_an_occupied_special_hole, R is lap 1, relay> lap 2
 // (A: T, S, taking k), the sowing of the 2 taken lap 3: capped under two laps, the 2 in hand.
 #[test]
 fn k6_lap_cap_4() {
@@ -1341,7 +1341,7 @@ fn k6_lap_cap_5() {
     check_over(&s, GameResult::Capped(Cap::Plies), [32, 32]);
 }
 
-// K6: with a two-ply cap R and relay< are played out (as in
+// K6: with a two-ply cap R and relay> are played out (as in
 // k3_turn_at_an_occupied_special_hole) and the game is capped at North's turn.
 #[test]
 fn k6_lap_cap_6() {

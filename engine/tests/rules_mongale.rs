@@ -8,7 +8,7 @@
 //! (hole, seeds): every hole not listed is empty, and every check compares all 32 holes.
 //! `board` turns two sides into the snapshot order (South's front row from his left, T..J,
 //! his back row A..H, then North's rows the same way). Actions 0..15 start a move from the
-//! hole with that track index; `A<`, `B<`, `S<`, `T<` are 16..19; `relay<` is 40.
+//! hole with that track index; `A>`, `B>`, `S>`, `T>` are 16..19; `relay>` is 40.
 //!
 //! Opposite holes: the mover's J faces the opponent's a, t; K: b, s; M: c, r; N: d, p;
 //! P: e, n; R: f, m; S: g, k; T: h, j. Kombe captures only the front one of the two (K2).
@@ -101,7 +101,7 @@ fn mombasa() -> Side {
     ])
 }
 
-// M1: the start, 32 a side, South to move from F, G, H, J, K, M, P, T. T< (7): S, R, P, N, M,
+// M1: the start, 32 a side, South to move from F, G, H, J, K, M, P, T. T> (7): S, R, P, N, M,
 // K, J; J held 2 and faces a (0), t (7): no capture; relay J (3) clockwise would step from J to
 // H: not legal.
 #[test]
@@ -121,8 +121,8 @@ fn m1_start_position() {
     check(&s, mombasa(), mombasa(), SOUTH, &[F, G, H, J, K, M, P, T]);
 }
 
-// M1: South P (7): R, S, T, A, B, C, D; D was empty: end. North's t< (7): s, r, p, n, m, k, j;
-// j held 2 and faces South's A (now 1) and T (now 8): a direct capture, so t< is legal.
+// M1: South P (7): R, S, T, A, B, C, D; D was empty: end. North's t> (7): s, r, p, n, m, k, j;
+// j held 2 and faces South's A (now 1) and T (now 8): a direct capture, so t> is legal.
 #[test]
 fn m1_start_position_2() {
     let mut s = mongale().initial_state();
@@ -154,7 +154,7 @@ fn m1_start_position_2() {
 // M2
 // ---------------------------------------------------------------------------------------------
 
-// M2, a game from the start. South P as in m1_start_position_2. North t< (7): s, r, p, n, m,
+// M2, a game from the start. South P as in m1_start_position_2. North t> (7): s, r, p, n, m,
 // k, j; j (3) faces A (1), T (8): take T (8) only (K2), at once. Clockwise from t the 8 would
 // step from j to h: anticlockwise from a: a, b, c, d, e, f, g, h; h held 4: relay h (5): j, k,
 // m, n, p; p held 8 and faces South's E (0), N (0): relay p (9): r, s, t, a, b, c, d, e, f; f
@@ -283,7 +283,7 @@ fn m2_kombe_rules_apply_2() {
     );
 }
 
-// M2 (K3 (a)): an indirect reverse start. T< (2): S, R; R held 1 and faces the empty f, m:
+// M2 (K3 (a)): an indirect reverse start. T> (2): S, R; R held 1 and faces the empty f, m:
 // relay R clockwise: P, N; N (2) faces d (1), p (2): take p (2) at once. Clockwise from R the
 // 2 would go P, N; N (3) faces d and the empty p: relay N (3) M, K, J; J was empty: so they go
 // anticlockwise from S: S, T; T was empty: end.
@@ -314,7 +314,7 @@ fn m2_turn_position(g: &Omweso) -> OmwesoState {
 }
 
 // M2 (K3 (b)): the turn in the middle of a move. R (3): S, T, A; A held 1; its 2 clockwise
-// would go T, S and S (2) faces g (1), k (2): relay or relay<. relay<: A (2): T, S; take k (2)
+// would go T, S and S (2) faces g (1), k (2): relay or relay>. relay>: A (2): T, S; take k (2)
 // at once. Clockwise from A the 2 would go T, S; S (3) faces g and the empty k: relay S (3)
 // R, P, N; N was empty: anticlockwise from B: B, C; C was empty: end.
 #[test]
@@ -426,7 +426,7 @@ fn m2_kombe_rules_apply_6() {
     check_over(&s, GameResult::Win(SOUTH), [44, 20]);
 }
 
-// M2 (K6): the turn's relay< is a lap: R lap 1, relay< lap 2, the sowing of the 2 taken lap 3:
+// M2 (K6): the turn's relay> is a lap: R lap 1, relay> lap 2, the sowing of the 2 taken lap 3:
 // capped under two laps with the 2 in South's hand.
 #[test]
 fn m2_kombe_rules_apply_7() {

@@ -6,7 +6,7 @@
 //! (hole, seeds): every hole not listed is empty, and every check compares all 32 holes.
 //! `board` turns two sides into the snapshot order (South's front row from his left, T..J,
 //! his back row A..H, then North's rows the same way). Actions 0..15 start a move from the
-//! hole with that track index; `A<`, `B<`, `S<`, `T<` are 16..19.
+//! hole with that track index; `A>`, `B>`, `S>`, `T>` are 16..19.
 //!
 //! Opposite holes (R8): the mover's J faces the opponent's a, t; K: b, s; M: c, r; N: d, p;
 //! P: e, n; R: f, m; S: g, k; T: h, j.
@@ -131,8 +131,8 @@ fn r2_setup_seventeen() {
 }
 
 // R2: "alternate": front row from the owner's left 4 0 4 0 4 0 4 0, so T R N K hold 4; back
-// row 0 4 0 4 0 4 0 4, so B D F H hold 4. B< (4: A T S R) would end in R, opposite f (4) and
-// m (0); T< (4: S R P N) in N, opposite d (4) and p (0): one opposite hole empty, no reverse.
+// row 0 4 0 4 0 4 0 4, so B D F H hold 4. B> (4: A T S R) would end in R, opposite f (4) and
+// m (0); T> (4: S R P N) in N, opposite d (4) and p (0): one opposite hole empty, no reverse.
 #[test]
 fn r2_setup_alternate() {
     let alternate = side(&[
@@ -203,7 +203,7 @@ fn r2_setup_free_placement_order() {
     for _ in 0..12 {
         play(&mut s, PLACE + K);
     }
-    // 64 placements, then South's first move: C (2) and T (29); T< would need 2..7 seeds.
+    // 64 placements, then South's first move: C (2) and T (29); T> would need 2..7 seeds.
     assert_eq!(s.ply(), 64);
     check(&s, south, side(&[(B, 20), (K, 12)]), SOUTH, &[C, T]);
 }
@@ -239,8 +239,8 @@ fn r3_south_first() {
 // ---------------------------------------------------------------------------------------------
 
 // R4: only holes with 2 or more seeds start a move: B (2) and N (3), not A, C, J (1 each).
-// B< (2: A, T) would end in the empty T. B: C, D; D was empty: the move ends. North (7 in
-// every back-row hole): a< (7) would end in k, b< (7) in m, both empty.
+// B> (2: A, T) would end in the empty T. B: C, D; D was empty: the move ends. North (7 in
+// every back-row hole): a> (7) would end in k, b> (7) in m, both empty.
 #[test]
 fn r4_move_from_two() {
     let north = back_row(7);
@@ -279,8 +279,8 @@ fn r5_position() -> OmwesoState {
 }
 
 // R5: T (3) sows on round the left-hand end: A, B, C; C was empty: the move ends. Before the
-// move T< (3: S R P) would end in the empty P: not legal. North's reverse starts: a< ends in
-// s (opposite G 3, K 0), b< in t (H 0, J 0), s< in p (E 26, N 0), t< in r (F 0, M 0): none.
+// move T> (3: S R P) would end in the empty P: not legal. North's reverse starts: a> ends in
+// s (opposite G 3, K 0), b> in t (H 0, J 0), s> in p (E 26, N 0), t> in r (F 0, M 0): none.
 #[test]
 fn r5_sow_anticlockwise() {
     let mut s = r5_position();
@@ -302,8 +302,8 @@ fn r5_sow_anticlockwise() {
 }
 
 // R5: G (3) sows on round the right-hand end: H, J, K; K was empty: the move ends. North's
-// b< (2: a, t) now ends in t, opposite South's H (1) and J (1): legal; a< ends in s opposite
-// G (0): not; s< and t< as before: not.
+// b> (2: a, t) now ends in t, opposite South's H (1) and J (1): legal; a> ends in s opposite
+// G (0): not; s> and t> as before: not.
 #[test]
 fn r5_sow_anticlockwise_2() {
     let mut s = r5_position();
@@ -318,13 +318,13 @@ fn r5_sow_anticlockwise_2() {
 }
 
 // R5: a handful of 16 goes round once: every hole gets one seed, the hole of origin E last;
-// E was empty when the 16th seed arrived, so the move ends (R7). North's reverse starts: a<
-// ends in s opposite G (4) and K (1), b< in t opposite H, J (1, 1), s< in p opposite E, N
-// (1, 1), t< in r opposite F, M (1, 1): all four legal.
+// E was empty when the 16th seed arrived, so the move ends (R7). North's reverse starts: a>
+// ends in s opposite G (4) and K (1), b> in t opposite H, J (1, 1), s> in p opposite E, N
+// (1, 1), t> in r opposite F, M (1, 1): all four legal.
 #[test]
 fn r5_sow_anticlockwise_3() {
     let mut s = pos(side(&[(B, 10), (E, 16), (G, 3), (T, 3)]), [2; 16], SOUTH);
-    // B< would need 2..9 seeds; T< (3) would end in the empty P.
+    // B> would need 2..9 seeds; T> (3) would end in the empty P.
     assert_eq!(s.legal_actions().as_slice(), &[B, E, G, T]);
     play(&mut s, E);
     let mut south = [1; 16];
@@ -341,7 +341,7 @@ fn r5_sow_anticlockwise_3() {
 fn r5_sow_anticlockwise_4() {
     let north = side(&[(D, 2), (H, 28), (P, 2)]);
     let mut s = pos(side(&[(A, 15), (M, 17)]), north, SOUTH);
-    // A< would need 2..8 seeds.
+    // A> would need 2..8 seeds.
     assert_eq!(s.legal_actions().as_slice(), &[A, M]);
     play(&mut s, M);
     let mut south = [1; 16];
@@ -355,8 +355,8 @@ fn r5_sow_anticlockwise_4() {
 // ---------------------------------------------------------------------------------------------
 
 // R6: C (2): D, E; E held 2 (occupied, back row): lift its 3 and sow on: F, G, H; H was
-// empty: the move ends. North: t< (2: s, r) ends in r, opposite F (1) and M (28): legal;
-// a< (s: G 1, K 0), b< (t: H 1, J 0), s< (p: E 0, N 0): not.
+// empty: the move ends. North: t> (2: s, r) ends in r, opposite F (1) and M (28): legal;
+// a> (s: G 1, K 0), b> (t: H 1, J 0), s> (p: E 0, N 0): not.
 #[test]
 fn r6_relay() {
     let mut s = pos(side(&[(C, 2), (E, 2), (M, 28)]), [2; 16], SOUTH);
@@ -430,7 +430,7 @@ fn r8_capture_condition() {
 }
 
 // R8, negative: as above but t is empty (only a, 2): no capture; relay J (2): K, M; M was
-// empty: the move ends. North: a (2), e; a< (t, s) would end in the empty s.
+// empty: the move ends. North: a (2), e; a> (t, s) would end in the empty s.
 #[test]
 fn r8_capture_condition_2() {
     let north = side(&[(A, 2), (E, 30)]);
@@ -446,7 +446,7 @@ fn r8_capture_condition_2() {
 }
 
 // R8, negative: the back-row hole a is empty (t holds 2): no capture, relay J as above.
-// North: e, t; t< (s, r) would end in the empty r.
+// North: e, t; t> (s, r) would end in the empty r.
 #[test]
 fn r8_capture_condition_3() {
     let north = side(&[(E, 30), (T, 2)]);
@@ -462,8 +462,8 @@ fn r8_capture_condition_3() {
 }
 
 // R8, negative: the back row never captures. B (2): C, D; D held 1: relay D (2): E, F; F was
-// empty: the move ends (North's holes are all occupied). B< (A, T) would end in the empty T.
-// North: t< ends in r opposite F (1) and M (29): legal; s< (p: E 1, N 0) and the others: not.
+// empty: the move ends (North's holes are all occupied). B> (A, T) would end in the empty T.
+// North: t> ends in r opposite F (1) and M (29): legal; s> (p: E 1, N 0) and the others: not.
 #[test]
 fn r8_capture_condition_4() {
     let mut s = pos(side(&[(B, 2), (D, 1), (M, 29)]), [2; 16], SOUTH);
@@ -485,7 +485,7 @@ fn r8_capture_condition_5() {
     let mut s = pos(side(&[(C, 30), (J, 2)]), [2; 16], SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[C, J]);
     play(&mut s, J);
-    // North's t< ends in r opposite F (0): not legal; no other reverse either.
+    // North's t> ends in r opposite F (0): not legal; no other reverse either.
     check(
         &s,
         side(&[(C, 30), (K, 1), (M, 1)]),
@@ -534,7 +534,7 @@ fn r9_capture_optional() {
 }
 
 // R9: relay: J (2) is lifted and sown on: K, M; M was empty: the move ends. North keeps a, t
-// (2 each): a< (t, s) ends in the empty s, t< (s, r) in the empty r.
+// (2 each): a> (t, s) ends in the empty s, t> (s, r) in the empty r.
 #[test]
 fn r9_capture_optional_2() {
     let mut s = r9_position(&omweso());
@@ -581,7 +581,7 @@ fn r10_capture_sowing() {
         side(&[(B, 3), (F, 27), (S, 2)]),
         SOUTH,
     );
-    // A< would need 2..8 seeds.
+    // A> would need 2..8 seeds.
     assert_eq!(s.legal_actions().as_slice(), &[A, C]);
     play(&mut s, C);
     check(
@@ -777,7 +777,7 @@ fn r11_repeated_capture_3() {
 // R12
 // ---------------------------------------------------------------------------------------------
 
-// R12: T< (3) sows clockwise S, R, P; P held 1 and faces e (1), n (1): the capture is taken at
+// R12: T> (3) sows clockwise S, R, P; P held 1 and faces e (1), n (1): the capture is taken at
 // once. R13: the 2 taken, sown clockwise (S, R), would end in R opposite the empty f, m, so
 // they go anticlockwise from A: A, B; B was empty: the move ends.
 #[test]
@@ -805,14 +805,14 @@ fn r12_reverse_start() {
     );
 }
 
-// R12: all four reverse starts at once. A< (2: T, S) and B< (3: A, T, S) end in S (2), facing
-// g, k (1, 1); S< (2: R, P) in P (1), facing e, n; T< (2: S, R) in R (1), facing f, m. Then
+// R12: all four reverse starts at once. A> (2: T, S) and B> (3: A, T, S) end in S (2), facing
+// g, k (1, 1); S> (2: R, P) in P (1), facing e, n; T> (2: S, R) in R (1), facing f, m. Then
 // from a copy each (R13: in every case the clockwise sowing of the 2 taken would end opposite
 // the emptied holes, so they go anticlockwise):
-// - A<: T 3, S 3; take g, k; sow B, C; C was empty: end.
-// - B<: A 3, T 3, S 3; take g, k; sow C, D; D was empty: end.
-// - S<: R 2, P 2; take e, n; sow T, A; A (3) relay: B, C, D; D was empty: end.
-// - T<: S 3, R 2; take f, m; sow A, B; B (4) relay: C, D, E, F; F was empty: end.
+// - A>: T 3, S 3; take g, k; sow B, C; C was empty: end.
+// - B>: A 3, T 3, S 3; take g, k; sow C, D; D was empty: end.
+// - S>: R 2, P 2; take e, n; sow T, A; A (3) relay: B, C, D; D was empty: end.
+// - T>: S 3, R 2; take f, m; sow A, B; B (4) relay: C, D, E, F; F was empty: end.
 #[test]
 fn r12_reverse_start_2() {
     let south = side(&[(A, 2), (B, 3), (P, 1), (R, 1), (S, 2), (T, 2)]);
@@ -869,7 +869,7 @@ fn r12_reverse_start_2() {
     );
 }
 
-// R12, negative: a reverse start must capture at once. T< (3) would end in P: empty here, so
+// R12, negative: a reverse start must capture at once. T> (3) would end in P: empty here, so
 // not legal; T sows anticlockwise instead: A, B, C; C was empty: end.
 #[test]
 fn r12_reverse_start_3() {
@@ -897,9 +897,9 @@ fn r12_reverse_start_3() {
     assert_eq!(s.legal_actions().as_slice(), &[G, T]);
 }
 
-// R12: no reverse start round the right-hand end. S< with 15 would sow R P N M K J, then
+// R12: no reverse start round the right-hand end. S> with 15 would sow R P N M K J, then
 // H..A, then T (1), which faces h (2), j (2): a capture position, but the handful steps from
-// J to H, so S< is not legal. S (15) anticlockwise: T, A..H, J, K, M, N, P, R; R was empty.
+// J to H, so S> is not legal. S (15) anticlockwise: T, A..H, J, K, M, N, P, R; R was empty.
 #[test]
 fn r12_reverse_start_4() {
     let north = side(&[(D, 28), (H, 2), (J, 2)]);
@@ -913,8 +913,8 @@ fn r12_reverse_start_4() {
     check(&s, south, north, NORTH, &[D, H, J]);
 }
 
-// R12: the same limit for A and B. A< with 17 would sow T..J, H..A (A itself the 16th), and
-// end in T, which held 1 and faces h, j (2, 2); B< with 18 would do the same from B. Both
+// R12: the same limit for A and B. A> with 17 would sow T..J, H..A (A itself the 16th), and
+// end in T, which held 1 and faces h, j (2, 2); B> with 18 would do the same from B. Both
 // step from J to H, so neither is legal; only the anticlockwise starts are.
 #[test]
 fn r12_reverse_start_4b() {
@@ -946,7 +946,7 @@ fn r12_reverse_start_5() {
 }
 
 // R12: the longest handfuls: 9 from B reaches J (A T S R P N M K J) and J (1) faces a, t
-// (1, 1): legal; 9 from A would end in H: not legal. B<: take a, t (2); R13: clockwise from B
+// (1, 1): legal; 9 from A would end in H: not legal. B>: take a, t (2); R13: clockwise from B
 // (A, T) would end in T opposite h, j (0): anticlockwise from C: C, D; D was empty: end.
 #[test]
 fn r12_reverse_start_6() {
@@ -991,9 +991,9 @@ fn r13_position() -> OmwesoState {
     )
 }
 
-// R13: T< (2): S, R; R (2) faces f, m: take 4 at once. Sown clockwise from S the 4 would end
+// R13: T> (2): S, R; R (2) faces f, m: take 4 at once. Sown clockwise from S the 4 would end
 // in N (1) facing d (1), p (2): a capture, so South chooses. The 4 are in his hand.
-// sow<: S, R, P, N; take d, p (3) at once; clockwise again (S, R, P) would end in P facing
+// sow>: S, R, P, N; take d, p (3) at once; clockwise again (S, R, P) would end in P facing
 // the empty e, n, so the 3 go anticlockwise from A: A, B, C; C was empty: end.
 #[test]
 fn r13_reverse_continuation() {
@@ -1018,7 +1018,7 @@ fn r13_reverse_continuation() {
     );
 }
 
-// R13: the same choice, sow>: the 4 go anticlockwise from A: A, B, C, D; D was empty: end.
+// R13: the same choice, sow<: the 4 go anticlockwise from A: A, B, C, D; D was empty: end.
 #[test]
 fn r13_reverse_continuation_2() {
     let mut s = r13_position();
@@ -1042,8 +1042,8 @@ fn r13_position_3() -> OmwesoState {
     )
 }
 
-// R13: A< (2): T, S; S (2) faces g, k: take 8 at once. Clockwise from T the 8 would end in J
-// (1) facing a, t (1, 1): South chooses. sow>: B, C, D, E, F, G, H, J; J held 1 and faces a,
+// R13: A> (2): T, S; S (2) faces g, k: take 8 at once. Clockwise from T the 8 would end in J
+// (1) facing a, t (1, 1): South chooses. sow<: B, C, D, E, F, G, H, J; J held 1 and faces a,
 // t: the anticlockwise capture is offered, not made (R9). Take 2, sown from B (after A):
 // B, C; relay C: D, E; relay E: F, G; relay G: H, J; J (3) faces empty a, t: relay J: K, M,
 // N; N was empty: end.
@@ -1099,7 +1099,7 @@ fn r13_reverse_continuation_3() {
     );
 }
 
-// R13: the same choice, sow<: T, S, R, P, N, M, K, J; J (2) faces a, t: taken at once (2).
+// R13: the same choice, sow>: T, S, R, P, N, M, K, J; J (2) faces a, t: taken at once (2).
 // Clockwise again (T, S) would end in S facing the empty g, k: anticlockwise from B: B, C;
 // C was empty: end.
 #[test]
@@ -1128,7 +1128,7 @@ fn r13_reverse_continuation_4() {
 }
 
 // R13: the clockwise sowing of captured seeds may not go round the right-hand end either.
-// S< (2): R, P; P (2) faces e (8), n (7): take 15. Clockwise from R the 15 would pass J -> H
+// S> (2): R, P; P (2) faces e (8), n (7): take 15. Clockwise from R the 15 would pass J -> H
 // and end in T (1) facing h, j (1, 1): not allowed, so no choice: anticlockwise from T: T,
 // A..H, J, K, M, N, P, R; R (2) faces empty f, m: relay R: S, T; T (3) faces h, j: a capture
 // is offered. Take 2, sown from S (after R): S, T; T (4) faces empty h, j: relay T: A, B, C,

@@ -16,12 +16,12 @@ Conventions:
 - Snapshot `pits` (32): South's front row from South's left (T S R P N M K J), South's back
   row from South's left (A..H), North's front row from North's left (t s r p n m k j), North's
   back row from North's left (a..h). `in_hand` [south, north]: captured seeds in hand (during
-  a sow> / sow< decision, or at a game end that leaves them in hand) and seeds still to place
+  a sow< / sow> decision, or at a game end that leaves them in hand) and seeds still to place
   in the free set-up. `stores` is always [0, 0].
 - Actions (relative to the mover): 0..15 start anticlockwise from that track index; 16..19
-  reverse (clockwise) start from A, B, S, T; 20 take; 21 relay; 22 sow> (captured seeds
-  anticlockwise); 23 sow< (clockwise); 24..39 place a seed in track index action-24;
-  40 relay< (kombe and mongale only: turn clockwise at an occupied A, B, S or T in the middle
+  reverse (clockwise) start from A, B, S, T; 20 take; 21 relay; 22 sow< (captured seeds
+  anticlockwise); 23 sow> (clockwise); 24..39 place a seed in track index action-24;
+  40 relay> (kombe and mongale only: turn clockwise at an occupied A, B, S or T in the middle
   of a move). 41 actions.
 - Returns [1,-1] South wins, [-1,1] North wins, [0,0] capped, drawn (mongale's count) or not
   over. Mongale's counting end also sets `scores` (seeds on each side).
@@ -32,7 +32,7 @@ Readings chosen where the docs leave room (see also the report in make_golden_fo
   would be lifted/sown: the game ends as "capped-laps" with the board as it is then. For a
   relay the relayed hole is not lifted. For a capture the capture itself has been made (the
   opponent's holes, and in coro the capturing hole, are emptied) and the seeds are left in
-  the mover's hand (in_hand). Decisions (take/relay, sow>/sow<) are asked as usual before
+  the mover's hand (in_hand). Decisions (take/relay, sow</sow>) are asked as usual before
   that point; a decision is not a handful. A capture that completes nkutemye ends the game
   as a win before any further handful is needed, so it wins over the lap cap.
 - Ply cap: after an action, if the game did not end by its own rules and plies >= max_plies,
@@ -54,20 +54,20 @@ Kombe and mongale (the "kombe rules"; mongale differs only in its start and its 
   handful moves strictly towards J). The reverse direction may be chosen only where this chain
   captures: at the start (actions 16..19), in the middle of a move at an occupied A, B, S or T
   reached by an anticlockwise handful (action 40, K3 (b)), and for captured seeds after a
-  clockwise capture (sow<, K3 (c)), from the hole last left empty (the start hole or the last
+  clockwise capture (sow>, K3 (c)), from the hole last left empty (the start hole or the last
   clockwise-relayed hole).
 - Legality of the reverse direction is a rule-level check: it ignores the lap cap. When the
   chain is played, each clockwise relay is a lap and the cap applies to it as to any relay.
-- With mandatory_capture a capture offered at S or T is taken at once (no relay< choice there);
-  at an occupied special hole that offers no capture, the relay / relay< choice is still asked
-  (relay< is a direction, not a capture offered).
+- With mandatory_capture a capture offered at S or T is taken at once (no relay> choice there);
+  at an occupied special hole that offers no capture, the relay / relay> choice is still asked
+  (relay> is a direction, not a capture offered).
 """
 
 SOUTH, NORTH = 0, 1
 
 TAKE, RELAY, SOW_ACW, SOW_CW = 20, 21, 22, 23
 PLACE0 = 24
-RELAY_CW = 40                    # relay< (kombe, mongale)
+RELAY_CW = 40                    # relay> (kombe, mongale)
 NUM_ACTIONS = 41
 REVERSE_HOLES = (0, 1, 14, 15)   # A, B, S, T for actions 16..19
 J, T = 8, 15
@@ -270,14 +270,14 @@ class State:
 
     def turn_chain(self, p, x):
         """The clockwise chain from own hole x, lifting all its seeds (a reverse start or a
-        mid-move relay<). None if it does not capture."""
+        mid-move relay>). None if it does not capture."""
         h = list(self.holes[p])
         n = h[x]
         h[x] = 0
         return self.cw_chain(p, x, n, h)
 
     def turn_offered(self, p, L):
-        """K3 (b): relay< is offered at an occupied special hole whose chain captures."""
+        """K3 (b): relay> is offered at an occupied special hole whose chain captures."""
         return self.rules.kombe and L in REVERSE_HOLES and self.turn_chain(p, L) is not None
 
     def legal_actions(self):
@@ -337,7 +337,7 @@ class State:
                 self._take_acw(p, L, E, laps, nk)
             elif action == RELAY_CW:
                 self._note("decline")
-                self._note("relay<")
+                self._note("relay>")
                 self._relay_cw(p, L, laps, nk)
             else:
                 self._note("decline")
@@ -347,7 +347,7 @@ class State:
             self.pend = None
             self.phase = "move"
             if action == RELAY_CW:
-                self._note("relay<")
+                self._note("relay>")
                 self._relay_cw(p, L, laps, nk)
             else:
                 self._note("turn-declined")
@@ -357,13 +357,13 @@ class State:
             self.pend = None
             self.phase = "move"
             if action == SOW_CW:
-                self._note("sow<")
+                self._note("sow>")
                 if self.rules.kombe:
                     self._sow_cw_chain(p, x, laps, nk)
                 else:
                     self._sow_cw(p, x, laps, nk)
             else:
-                self._note("sow>")
+                self._note("sow<")
                 self._sow_captured_acw(p, x, laps, nk)
         elif action < 16:
             n = self.holes[p][action]
@@ -409,7 +409,7 @@ class State:
                     self.phase = "take"
                     self.pend = (pos, E, laps, nk)
                 return
-            if self.turn_offered(p, pos):        # K3 (b): relay or relay<
+            if self.turn_offered(p, pos):        # K3 (b): relay or relay>
                 self._note("turn-offer")
                 self.phase = "turn"
                 self.pend = (pos, E, laps, nk)
@@ -502,26 +502,26 @@ class State:
 
     # --- kombe's clockwise chains ---------------------------------------------------
     def _relay_cw(self, p, L, laps, nk):
-        """relay< (K3 (b)): lift L and sow clockwise; this handful is a lap."""
+        """relay> (K3 (b)): lift L and sow clockwise; this handful is a lap."""
         if laps >= self.rules.max_laps:
             self._cap_laps()
             return
         self.hand[p] = self.holes[p][L]
         self.holes[p][L] = 0
-        self._cw_run(p, L, laps + 1, nk, "relay<")
+        self._cw_run(p, L, laps + 1, nk, "relay>")
 
     def _sow_cw_chain(self, p, x, laps, nk):
-        """sow< in kombe (K3 (c)): the captured seeds in hand start a clockwise chain."""
+        """sow> in kombe (K3 (c)): the captured seeds in hand start a clockwise chain."""
         if laps >= self.rules.max_laps:
             self._cap_laps()
             return
-        self._cw_run(p, x, laps + 1, nk, "sow<")
+        self._cw_run(p, x, laps + 1, nk, "sow>")
 
     def _cw_run(self, p, x, laps, nk, origin):
         """Play a clockwise chain (legality checked already: it captures) with the seeds in
         hand, sown from the hole clockwise of x; this first handful is lap `laps`. Relays
         clockwise until the capture, captures at once, then sows the captured seeds: a
-        sow>/sow< decision when the chain from the hole last left empty would capture again,
+        sow</sow> decision when the chain from the hole last left empty would capture again,
         else anticlockwise."""
         h = self.holes[p]
         relays = 0
@@ -602,11 +602,11 @@ def action_text(state, action):
     if action < 16:
         return letter(action)
     if action < 20:
-        return letter(REVERSE_HOLES[action - 16]) + "<"
+        return letter(REVERSE_HOLES[action - 16]) + ">"
     if action < 24:
-        return ("take", "relay", "sow>", "sow<")[action - 20]
+        return ("take", "relay", "sow<", "sow>")[action - 20]
     if action == RELAY_CW:
-        return "relay<"
+        return "relay>"
     return "+" + letter(action - PLACE0)
 
 

@@ -17,7 +17,7 @@ returns) and some statistics are printed.
 
 A state in a trace holds `to_move` (null when over), `pits` (South's front row T..J and back
 row A..H from South's left, then North's front and back rows from North's left), `stores`
-(always [0, 0]), `in_hand` ([south, north]: captured seeds in hand during a sow>/sow<
+(always [0, 0]), `in_hand` ([south, north]: captured seeds in hand during a sow</sow>
 decision or at an end that leaves them in hand, seeds still to place in the free set-up),
 `legal`, `terminal` and `returns`. There is no `scores` for omweso, coro and kombe: their rules
 define none. Mongale's counting end (M3) adds `scores` ([south, north] seeds on each side) to
@@ -89,7 +89,7 @@ def state_json(s):
 
 def check_state(d, variant):
     if variant not in KOMBE_VARIANTS:
-        assert RELAY_CW not in d["legal"], "relay< legal outside kombe/mongale"
+        assert RELAY_CW not in d["legal"], "relay> legal outside kombe/mongale"
         assert "scores" not in d
     if "scores" in d:
         assert d["terminal"] and sum(d["scores"]) == 64
@@ -127,8 +127,8 @@ def play(variant, rules, limits, seed, index):
     info = {"length": len(actions), "result": s.result, "max_laps": max_laps,
             "events": {k: ev.count(k) for k in set(ev)},
             "take": actions.count(TAKE), "relay": actions.count(RELAY),
-            "sow>": actions.count(SOW_ACW), "sow<": actions.count(SOW_CW),
-            "relay<": actions.count(RELAY_CW),
+            "sow<": actions.count(SOW_ACW), "sow>": actions.count(SOW_CW),
+            "relay>": actions.count(RELAY_CW),
             "reverse": sum(1 for a in actions if 16 <= a < 20)}
     record = {"game": index, "seed": seed, "rules": rules, "actions": actions, "states": states}
     if limits:
@@ -158,17 +158,17 @@ def write_traces():
             for k in x["events"]:
                 games_with[k] = games_with.get(k, 0) + 1
         print("%-28s games=%d avg_len=%.1f max_len=%d longest_move_laps=%d results=%s "
-              "take=%d relay=%d sow>=%d sow<=%d size=%dKB"
+              "take=%d relay=%d sow<=%d sow>=%d size=%dKB"
               % (stem, n, sum(x["length"] for x in infos) / n, max(x["length"] for x in infos),
                  max(x["max_laps"] for x in infos), dict(sorted(results.items())),
                  sum(x["take"] for x in infos), sum(x["relay"] for x in infos),
-                 sum(x["sow>"] for x in infos), sum(x["sow<"] for x in infos),
+                 sum(x["sow<"] for x in infos), sum(x["sow>"] for x in infos),
                  os.path.getsize(path) // 1024))
         if variant in KOMBE_VARIANTS:
-            print("    kombe: reverse_starts=%d (games %d) relay<=%d (games %d) sow<=%d (games %d)"
+            print("    kombe: reverse_starts=%d (games %d) relay>=%d (games %d) sow>=%d (games %d)"
                   % (sum(x["reverse"] for x in infos), sum(1 for x in infos if x["reverse"]),
-                     sum(x["relay<"] for x in infos), sum(1 for x in infos if x["relay<"]),
-                     sum(x["sow<"] for x in infos), sum(1 for x in infos if x["sow<"])))
+                     sum(x["relay>"] for x in infos), sum(1 for x in infos if x["relay>"]),
+                     sum(x["sow>"] for x in infos), sum(1 for x in infos if x["sow>"])))
         print("    events (total / games with): %s"
               % ", ".join("%s=%d/%d" % (k, events[k], games_with[k]) for k in sorted(events)))
 

@@ -251,7 +251,7 @@ fn action_name(me: Player, action: Action, n: usize) -> String {
     } else if a < n {
         board::hole_name(me, a, n)
     } else {
-        format!("{}<", board::label(board::hole(me, a - n, n), n))
+        format!("{}>", board::label(board::hole(me, a - n, n), n))
     }
 }
 
@@ -643,7 +643,7 @@ mod tests {
         let meanings = g.action_meanings();
         let names = |a: usize| (meanings[a].south.as_str(), meanings[a].north.as_str());
         assert_eq!(names(2), ("C", "c"));
-        assert_eq!(names(n + 2), ("C<", "c<"));
+        assert_eq!(names(n + 2), ("C>", "c>"));
         assert_eq!(names(2 * n), ("x", "x"));
         assert_eq!(names(2 * n + 1), ("no-x", "no-x"));
     }

@@ -246,12 +246,12 @@ fn hole_words(who: &str, pos: usize) -> String {
 fn action_name(me: Player, action: Action) -> String {
     match action {
         a if a < REVERSE => letter(me, a as usize).to_string(),
-        a if a < TAKE => format!("{}<", letter(me, REVERSE_FROM[(a - REVERSE) as usize])),
+        a if a < TAKE => format!("{}>", letter(me, REVERSE_FROM[(a - REVERSE) as usize])),
         TAKE => "take".into(),
         RELAY => "relay".into(),
-        SOW_ANTICLOCKWISE => "sow>".into(),
-        SOW_CLOCKWISE => "sow<".into(),
-        RELAY_REVERSE => "relay<".into(),
+        SOW_ANTICLOCKWISE => "sow<".into(),
+        SOW_CLOCKWISE => "sow>".into(),
+        RELAY_REVERSE => "relay>".into(),
         a => format!("+{}", letter(me, (a - PLACE) as usize)),
     }
 }
@@ -378,16 +378,16 @@ impl Game for Omweso {
         out.push(Feature::flag(
             "capture_pending",
             "the mover decides whether to take the capture his last seed offers (take) or \
-             to relay (relay, or relay< where offered)",
+             to relay (relay, or relay> where offered)",
         ));
         out.push(Feature::flag(
             "direction_pending",
-            "the mover chooses which way to sow the seeds he has captured (sow> or sow<)",
+            "the mover chooses which way to sow the seeds he has captured (sow< or sow>)",
         ));
         out.push(Feature::flag(
             "relay_pending",
             "the mover's last seed fell in an occupied special hole (A, B, S, T) and he \
-             chooses to relay it anticlockwise (relay) or clockwise (relay<); Kombe and \
+             chooses to relay it anticlockwise (relay) or clockwise (relay>); Kombe and \
              Mongale only",
         ));
         out.push(Feature::flag(
@@ -1047,10 +1047,12 @@ mod tests {
             (m.south.as_str(), m.north.as_str())
         };
         assert_eq!(names(10), ("M", "m"));
-        assert_eq!(names(REVERSE + 2), ("S<", "s<"));
+        assert_eq!(names(REVERSE + 2), ("S>", "s>"));
         assert_eq!(names(TAKE), ("take", "take"));
         assert_eq!(names(PLACE + 7), ("+H", "+h"));
-        assert_eq!(names(RELAY_REVERSE), ("relay<", "relay<"));
+        assert_eq!(names(RELAY_REVERSE), ("relay>", "relay>"));
+        assert_eq!(names(SOW_ANTICLOCKWISE), ("sow<", "sow<"));
+        assert_eq!(names(SOW_CLOCKWISE), ("sow>", "sow>"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! [result=capped-laps] ply=P`. `feed`: the player to move must give one counter to the
 //! opponent's empty row (rule 8).
 
-use super::{HOLES, Lane, LaneState, N};
+use super::{HOLES, Lane, LaneFeed, LaneState, N};
 use crate::board::row_sum;
 use crate::error::PositionError;
 use crate::game::{Cap, Game, PositionText};
@@ -43,6 +43,16 @@ impl PositionText for LaneState {
                     "feed",
                     format!(
                         "{me} feeds only when {}'s row is empty and his own holds 2 or more",
+                        me.other()
+                    ),
+                ));
+            }
+            if !feeding && game.rules.feed == LaneFeed::Turn && row_sum(&pits, me.other(), N) == 0 {
+                return Err(inconsistent(
+                    "feed",
+                    format!(
+                        "{}'s row is empty, so {me} is to feed it (rule 8, `feed = \"turn\"`): \
+                         write `feed`",
                         me.other()
                     ),
                 ));
