@@ -433,3 +433,20 @@ fn the_json_object_is_made_from_the_text() {
         assert_eq!(value["owners"], serde_json::Value::Null);
     });
 }
+
+#[test]
+fn the_text_names_its_variant() {
+    let game = AnyGame::for_position("ndoto 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 north").unwrap();
+    assert_eq!(game.name(), "ndoto");
+    let json = game
+        .position_json("ndoto 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 north")
+        .unwrap();
+    assert_eq!(json.to_move, Some("north"));
+    assert_eq!(json.legal.len(), 8);
+    let err = AnyGame::for_position("chess 8/8 south").unwrap_err();
+    assert!(
+        matches!(&err, PositionError::Field { field, value, .. } if field == "variant" && value == "chess"),
+        "{err}"
+    );
+    assert_eq!(AnyGame::for_position("").unwrap_err(), PositionError::Empty);
+}

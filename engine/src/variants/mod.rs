@@ -11,8 +11,9 @@ pub mod oware;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::error::ConfigError;
+use crate::error::{ConfigError, PositionError};
 use crate::game::Limits;
+use crate::position::{PositionJson, position_json};
 
 pub use bao::{Bao, BaoKind, BaoRules, BaoSetup, BaoState};
 pub use enkeshui::{Enkeshui, EnkeshuiRules, EnkeshuiState};
@@ -374,5 +375,35 @@ impl AnyGame {
     pub fn name(&self) -> &'static str {
         use crate::game::Game;
         with_game!(self, g => g.name())
+    }
+
+    /// The variant a position text names (its first word), with default rules and caps.
+    ///
+    /// # Errors
+    /// [`PositionError`] for an empty text or an unknown variant name.
+    pub fn for_position(text: &str) -> Result<AnyGame, PositionError> {
+        let name = crate::position::variant_of(text)?;
+        AnyGame::by_name(name).map_err(|_| PositionError::Field {
+            field: "variant".into(),
+            value: name.into(),
+            expected: format!(
+                "one of: {}",
+                VARIANTS
+                    .iter()
+                    .map(|v| v.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+    }
+
+    /// The JSON object (`docs/protocol.md`, "The position object") of the position `text`
+    /// of this game.
+    ///
+    /// # Errors
+    /// [`PositionError`] when the text is not a position of this game and its rules.
+    pub fn position_json(&self, text: &str) -> Result<PositionJson, PositionError> {
+        use crate::game::Game;
+        with_game!(self, g => g.parse_position(text).map(|s| position_json(g, &s)))
     }
 }
