@@ -58,7 +58,7 @@ fn start_board() -> Holes {
 // ---------------------------------------------------------------------------------------------
 
 // Options: the defaults of the option table (takasia on, mtaji_safari "choice", house_min 6,
-// house_in_mtaji on, tax_all_at_min off, singleton_entry "with-house", self_empty "illegal",
+// house_in_mtaji off, mtaji_capture_ends_house on, tax_all_at_min off, singleton_entry "with-house", self_empty "illegal",
 // endless_move "illegal", 2000 plies, 1000 laps); a config overrides them key by key; unknown
 // keys and values out of range are refused.
 #[test]
@@ -69,7 +69,8 @@ fn bao_rule_options() {
     assert_eq!(table["takasia"].as_bool(), Some(true));
     assert_eq!(table["mtaji_safari"].as_str(), Some("choice"));
     assert_eq!(table["house_min"].as_integer(), Some(6));
-    assert_eq!(table["house_in_mtaji"].as_bool(), Some(true));
+    assert_eq!(table["house_in_mtaji"].as_bool(), Some(false));
+    assert_eq!(table["mtaji_capture_ends_house"].as_bool(), Some(true));
     assert_eq!(table["tax_all_at_min"].as_bool(), Some(false));
     assert_eq!(table["singleton_entry"].as_str(), Some("with-house"));
     assert_eq!(table["self_empty"].as_str(), Some("illegal"));
@@ -89,15 +90,16 @@ fn bao_rule_options() {
     assert_eq!(with_rules(""), g);
 
     let g = with_rules(
-        "takasia = false\nmtaji_safari = \"forced\"\nhouse_min = 5\nhouse_in_mtaji = false\n\
-         tax_all_at_min = true\nsingleton_entry = \"restricted\"\nself_empty = \"loses\"\n\
+        "takasia = false\nmtaji_safari = \"forced\"\nhouse_min = 5\nhouse_in_mtaji = true\n\
+         mtaji_capture_ends_house = false\ntax_all_at_min = true\nsingleton_entry = \"restricted\"\nself_empty = \"loses\"\n\
          endless_move = \"sleep\"",
     );
     let table = AnyGame::Bao(g).rules_table();
     assert_eq!(table["takasia"].as_bool(), Some(false));
     assert_eq!(table["mtaji_safari"].as_str(), Some("forced"));
     assert_eq!(table["house_min"].as_integer(), Some(5));
-    assert_eq!(table["house_in_mtaji"].as_bool(), Some(false));
+    assert_eq!(table["house_in_mtaji"].as_bool(), Some(true));
+    assert_eq!(table["mtaji_capture_ends_house"].as_bool(), Some(false));
     assert_eq!(table["tax_all_at_min"].as_bool(), Some(true));
     assert_eq!(table["singleton_entry"].as_str(), Some("restricted"));
     assert_eq!(table["self_empty"].as_str(), Some("loses"));
@@ -114,6 +116,7 @@ fn bao_rule_options() {
     assert!(config_refused(BAO, "house_min = 0", ""));
     assert!(config_refused(BAO, "endless_move = \"forever\"", ""));
     assert!(config_refused(BAO, "mtaji_safari = \"never\"", ""));
+    assert!(config_refused(BAO, "mtaji_capture_ends_house = 1", ""));
     assert!(config_refused(BAO, "singleton_entry = \"always\"", ""));
     assert!(config_refused(BAO, "self_empty = \"wins\"", ""));
     assert!(config_refused(BAO, "", "max_turns = 3"));
@@ -1348,41 +1351,15 @@ fn b18_mtaji_board() -> Holes {
     )
 }
 
-// B18: the same in the mtaji stage: A3> (2): A4, A5 (7): the move ends there. South has no
-// capture, so A5 itself may also start a takasa (B20).
+/// The earlier reading of the nyumba in the mtaji stage, now rule options (B17).
+const HOUSE_IN_MTAJI: &str = "house_in_mtaji = true\nmtaji_capture_ends_house = false";
+
+// B18 in the mtaji stage, by default (B17: "tax and stop do not apply in mtaji"): the nyumba
+// has no privileges, so A3> (2): A4, A5 (7) relays it: A6, A7, A8, B8, B7, B6, B5; it is
+// lost. South has no capture, so A5 itself may also start a takasa (B20).
 #[test]
 fn b18_nyumba_stop_in_takasa_mtaji() {
     let mut s = at(b18_mtaji_board(), [0, 0], [true, false], SOUTH);
-    check(
-        &s,
-        b18_mtaji_board(),
-        [0, 0],
-        [true, false],
-        SOUTH,
-        &["A3>", "A3<", "A5>", "A5<"],
-    );
-    play(&mut s, "A3>");
-    check(
-        &s,
-        board(
-            [7, 7, 7, 7, 7, 7, 7, 5],
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [0, 0, 0, 1, 7, 0, 0, 0],
-            Z,
-        ),
-        [0, 0],
-        [true, false],
-        NORTH,
-        &["a1>"],
-    );
-}
-
-// B17/B18 option house_in_mtaji = false: in the mtaji stage the nyumba has no privileges, so
-// the lap ending in A5 (7) relays it: A6, A7, A8, B8, B7, B6, B5; it is lost.
-#[test]
-fn b18_nyumba_stop_in_takasa_house_in_mtaji_false() {
-    let g = with_rules("house_in_mtaji = false");
-    let mut s = pos(&g, b18_mtaji_board(), [0, 0], [true, false], SOUTH);
     check(
         &s,
         b18_mtaji_board(),
@@ -1407,6 +1384,97 @@ fn b18_nyumba_stop_in_takasa_house_in_mtaji_false() {
     );
 }
 
+// B17/B18 option house_in_mtaji = true: the functional nyumba keeps its privileges in the
+// mtaji stage, so the same lap ends in A5 (7): the move ends there.
+#[test]
+fn b18_nyumba_stop_in_takasa_mtaji_house_in_mtaji_option() {
+    let g = with_rules(HOUSE_IN_MTAJI);
+    let mut s = pos(&g, b18_mtaji_board(), [0, 0], [true, false], SOUTH);
+    check(
+        &s,
+        b18_mtaji_board(),
+        [0, 0],
+        [true, false],
+        SOUTH,
+        &["A3>", "A3<", "A5>", "A5<"],
+    );
+    play(&mut s, "A3>");
+    check(
+        &s,
+        board(
+            [7, 7, 7, 7, 7, 7, 7, 5],
+            [0, 0, 0, 0, 0, 0, 0, 2],
+            [0, 0, 0, 1, 7, 0, 0, 0],
+            Z,
+        ),
+        [0, 0],
+        [true, false],
+        NORTH,
+        &["a1>"],
+    );
+}
+
+/// Mtaji: South's A1 (2) can take North's a6 (2); both nyumbas owned, neither on the way.
+fn b17_mtaji_capture_board() -> Holes {
+    board(
+        [1; 8],
+        [0, 0, 2, 6, 0, 0, 0, 0],
+        [2, 0, 1, 0, 6, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 19, 20],
+    )
+}
+
+/// After A1>: A2, A3 (2) takes a6 (2), sown from A1: A1, A2 (2); a7 is empty, so A2 relays:
+/// A3 (3), A4 (empty): the move ends. North may only sow his nyumba a5 (B20).
+fn b17_mtaji_capture_after() -> Holes {
+    board(
+        [1; 8],
+        [0, 0, 0, 6, 0, 0, 0, 0],
+        [1, 0, 3, 1, 6, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 19, 20],
+    )
+}
+
+// B17 (ruling of 2026-11-24): the first capture made in the mtaji stage ends the ownership of
+// both nyumbas, though neither was emptied or captured.
+#[test]
+fn b17_nyumba_status_mtaji_capture_ends_ownership() {
+    let mut s = at(b17_mtaji_capture_board(), [0, 0], [true, true], SOUTH);
+    check(
+        &s,
+        b17_mtaji_capture_board(),
+        [0, 0],
+        [true, true],
+        SOUTH,
+        &["A1>"],
+    );
+    play(&mut s, "A1>");
+    check(
+        &s,
+        b17_mtaji_capture_after(),
+        [0, 0],
+        [false, false],
+        NORTH,
+        &["a5>", "a5<"],
+    );
+}
+
+// B17 option mtaji_capture_ends_house = false: the same capture leaves both nyumbas owned.
+#[test]
+fn b17_nyumba_status_mtaji_capture_ends_ownership_option() {
+    let g = with_rules("mtaji_capture_ends_house = false");
+    let mut s = pos(&g, b17_mtaji_capture_board(), [0, 0], [true, true], SOUTH);
+    play(&mut s, "A1>");
+    check(
+        &s,
+        b17_mtaji_capture_after(),
+        [0, 0],
+        [true, true],
+        NORTH,
+        &["a5>", "a5<"],
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // B19
 // ---------------------------------------------------------------------------------------------
@@ -1421,12 +1489,43 @@ fn b19_board() -> Holes {
     )
 }
 
-// B19 in the mtaji stage (default "choice"): A1> (2): A2, A3 (2) takes a6 (5): A1..A5; the
-// last seed falls into the functional nyumba (7), whose opposite a4 is empty: South decides.
-// stop: the move ends, the nyumba owned with 7.
+/// The position after B19's A1> when the nyumba is relayed in the mtaji stage: A6, A7, A8,
+/// B8, B7, B6, B5; the nyumba is lost.
+fn b19_relayed() -> Holes {
+    board(
+        [8, 8, 8, 8, 8, 8, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 2],
+        [1, 2, 3, 1, 0, 1, 1, 1],
+        [0, 0, 0, 0, 1, 1, 1, 1],
+    )
+}
+
+// B19 in the mtaji stage, by default (B17): A1> (2): A2, A3 (2) takes a6 (5), which also ends
+// South's ownership of his nyumba; A1..A5: the lap ends in the nyumba (7), an ordinary hole
+// now, so it is relayed at once with no decision.
+#[test]
+fn b19_safari_mtaji() {
+    let mut s = at(b19_board(), [0, 0], [true, false], SOUTH);
+    check(&s, b19_board(), [0, 0], [true, false], SOUTH, &["A1>"]);
+    play(&mut s, "A1>");
+    assert_eq!(s.ply(), 1);
+    check(
+        &s,
+        b19_relayed(),
+        [0, 0],
+        [false, false],
+        NORTH,
+        &["b8>", "b8<"],
+    );
+}
+
+// B19 with house_in_mtaji = true (and mtaji_safari "choice"): the same lap ends in the
+// functional nyumba (7), whose opposite a4 is empty: South decides. stop: the move ends, the
+// nyumba owned with 7.
 #[test]
 fn b19_safari_mtaji_choice() {
-    let mut s = at(b19_board(), [0, 0], [true, false], SOUTH);
+    let g = with_rules(HOUSE_IN_MTAJI);
+    let mut s = pos(&g, b19_board(), [0, 0], [true, false], SOUTH);
     check(&s, b19_board(), [0, 0], [true, false], SOUTH, &["A1>"]);
     play(&mut s, "A1>");
     let decided = board(
@@ -1465,11 +1564,11 @@ fn b19_safari_mtaji_choice() {
     );
 }
 
-// B19 option mtaji_safari = "forced": in the mtaji stage the nyumba is relayed at once, with
-// no decision: the position after safari above.
+// B19 option mtaji_safari = "forced" (with house_in_mtaji = true): in the mtaji stage the
+// nyumba is relayed at once, with no decision: the position after safari above.
 #[test]
 fn b19_safari_mtaji_forced() {
-    let g = with_rules("mtaji_safari = \"forced\"");
+    let g = with_rules(&format!("{HOUSE_IN_MTAJI}\nmtaji_safari = \"forced\""));
     let mut s = pos(&g, b19_board(), [0, 0], [true, false], SOUTH);
     check(&s, b19_board(), [0, 0], [true, false], SOUTH, &["A1>"]);
     play(&mut s, "A1>");

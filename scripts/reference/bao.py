@@ -27,6 +27,7 @@ Conventions:
   direction the hole is sown; mtaji: the direction of the first lap.
 - Returns [1, -1] South wins, [-1, 1] North wins, [0, 0] capped (plies or laps).
 - Rule options (TOML [rules]): takasia, mtaji_safari, house_min, house_in_mtaji,
+  mtaji_capture_ends_house,
   tax_all_at_min, singleton_entry, self_empty, endless_move, opening (bao-malawi only);
   [limits] max_laps, max_plies. Defaults per variant as in the docs' tables (DEFAULTS below).
 
@@ -54,7 +55,8 @@ sowing of captured seeds, a safari):
 - A functional house: owned, holding >= house_min seeds, and the move is a namua move or
   house_in_mtaji. The stage belongs to the move (the mover's hand at its start). Owned is lost
   when all its seeds are lifted (a start, a relay, a safari, a tax that empties it, the
-  tax-all lift) or when the opponent captures it.
+  tax-all lift) or when the opponent captures it; with mtaji_capture_ends_house, both houses
+  are lost at the first capture (the seeds taken) of a move in the mtaji stage.
 
 Which actions are legal:
 - A start action (or `safari`) is legal iff simulating the move up to its end or its
@@ -121,14 +123,17 @@ NUM_ACTIONS = 59
 VARIANTS = ("bao", "bao-kujifunza", "bao-malawi")
 
 DEFAULTS = {
-    "bao": dict(takasia=True, mtaji_safari="choice", house_min=6, house_in_mtaji=True,
+    "bao": dict(takasia=True, mtaji_safari="choice", house_min=6, house_in_mtaji=False,
+                mtaji_capture_ends_house=True,
                 tax_all_at_min=False, singleton_entry="with-house", self_empty="illegal",
                 endless_move="illegal", opening="intermediate"),
     "bao-kujifunza": dict(takasia=False, mtaji_safari="choice", house_min=6,
-                          house_in_mtaji=True, tax_all_at_min=False,
+                          house_in_mtaji=True, mtaji_capture_ends_house=False,
+                          tax_all_at_min=False,
                           singleton_entry="with-house", self_empty="loses",
                           endless_move="illegal", opening="intermediate"),
     "bao-malawi": dict(takasia=True, mtaji_safari="choice", house_min=8, house_in_mtaji=False,
+                       mtaji_capture_ends_house=False,
                        tax_all_at_min=True, singleton_entry="restricted", self_empty="loses",
                        endless_move="sleep", opening="intermediate"),
 }
@@ -412,6 +417,9 @@ class State:
         op[7 - h] = 0
         if 7 - h == HOUSE and self.owned[o]:
             self.owned[o] = False
+        if not mv.namua and self.rules.mtaji_capture_ends_house:
+            # B17: the first capture made in the mtaji stage ends both players' ownership
+            self.owned = [False, False]
         mv.events.append("capture")
         if h in (0, 1):
             d = CW

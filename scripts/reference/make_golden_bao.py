@@ -67,7 +67,11 @@ PERFT = [
 KEEP_SAFARI = {"policy": "keeper", "want": "forced-safari"}
 CONFIGS = [
     ("bao", "bao", {}, {}, GAMES, {}),
-    ("bao_forced_safari", "bao", {"mtaji_safari": "forced"}, {}, 12, KEEP_SAFARI),
+    ("bao_forced_safari", "bao", {"mtaji_safari": "forced", "house_in_mtaji": True,
+                                  "mtaji_capture_ends_house": False}, {}, 12, KEEP_SAFARI),
+    ("bao_house_in_mtaji", "bao", {"house_in_mtaji": True, "mtaji_capture_ends_house": False},
+     {}, GAMES, {}),
+    ("bao_house_kept", "bao", {"mtaji_capture_ends_house": False}, {}, GAMES, {}),
     ("bao_no_takasia", "bao", {"takasia": False}, {}, GAMES, {}),
     ("bao_self_empty_loses", "bao", {"self_empty": "loses"}, {}, 12,
      {"want": "self-empty-loss"}),

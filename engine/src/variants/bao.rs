@@ -127,6 +127,8 @@ pub struct BaoRules {
     pub house_min: u8,
     /// The house keeps its privileges in the mtaji stage (B17, BM10).
     pub house_in_mtaji: bool,
+    /// Ownership of both houses ends at the first capture made in the mtaji stage (B17).
+    pub mtaji_capture_ends_house: bool,
     /// A house of exactly `house_min` is lifted whole instead of taxed (B16, BM11).
     pub tax_all_at_min: bool,
     /// Which singletons may take the namua seed (B15, BM9).
@@ -146,7 +148,8 @@ impl BaoRules {
             takasia: true,
             mtaji_safari: MtajiSafari::Choice,
             house_min: 6,
-            house_in_mtaji: true,
+            house_in_mtaji: false,
+            mtaji_capture_ends_house: true,
             tax_all_at_min: false,
             singleton_entry: SingletonEntry::WithHouse,
             self_empty: SelfEmpty::Illegal,
@@ -157,12 +160,15 @@ impl BaoRules {
             BaoKind::Bao => bao,
             BaoKind::Kujifunza => BaoRules {
                 takasia: false,
+                house_in_mtaji: true,
+                mtaji_capture_ends_house: false,
                 self_empty: SelfEmpty::Loses,
                 ..bao
             },
             BaoKind::Malawi => BaoRules {
                 house_min: 8,
                 house_in_mtaji: false,
+                mtaji_capture_ends_house: false,
                 tax_all_at_min: true,
                 singleton_entry: SingletonEntry::Restricted,
                 self_empty: SelfEmpty::Loses,
@@ -732,6 +738,10 @@ impl BaoState {
         let taken = u32::from(std::mem::take(&mut self.holes[opp][FRONT - 1 - at]));
         if FRONT - 1 - at == HOUSE {
             self.owned[opp] = false;
+        }
+        if !c.namua && self.game.rules.mtaji_capture_ends_house {
+            // B17: the first capture of the mtaji stage ends both players' ownership.
+            self.owned = [false, false];
         }
         c.clockwise = match at {
             0 | 1 => true,

@@ -58,7 +58,8 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("bao", ""),
         (
             "bao",
-            "mtaji_safari = \"forced\"\ntakasia = false\nself_empty = \"loses\"",
+            "mtaji_safari = \"forced\"\ntakasia = false\nself_empty = \"loses\"\n\
+             house_in_mtaji = true\nmtaji_capture_ends_house = false",
         ),
         (
             "bao",
