@@ -530,6 +530,90 @@ fn r14_one_round_scoring() {
     assert_eq!(o.returns(), [0.0, 0.0]);
 }
 
+fn match_game(match_to: u16, limits: Limits) -> Lane {
+    Lane {
+        rules: LaneRules {
+            match_to,
+            ..LaneRules::default()
+        },
+        limits,
+    }
+}
+
+// R14 option match_to (rule 10): E -> F (2) takes F + a and empties the board: the round ends
+// 38-34, South scores the difference, 4 points, short of 60. A new round starts from the
+// set-up with North to move (the players take turns to start); the ply count goes on.
+#[test]
+fn r14_match_to_sixty_option() {
+    let g = match_game(60, Lane::DEFAULT_LIMITS);
+    let mut s = pos_in(&g, [0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [34, 34], SOUTH);
+    play(&mut s, 4);
+    check(&s, [6; 12], [0, 0], Some(NORTH), false, &ALL);
+    assert_eq!((s.match_points(SOUTH), s.match_points(NORTH)), (4, 0));
+    assert_eq!(s.round(), 1);
+    assert_eq!(s.ply(), 1);
+    assert_eq!(g.encoding_len(), 12 + 3 + 2);
+    let mut x = vec![0.0; g.encoding_len()];
+    s.encode(&mut x);
+    assert_eq!(
+        &x[15..],
+        &[0.0, 4.0 / 60.0],
+        "mover's points, then the opponent's"
+    );
+}
+
+// R14 option match_to: a round won 36-36 scores nothing; the next round starts.
+#[test]
+fn r14_match_to_sixty_option_2() {
+    let g = match_game(60, Lane::DEFAULT_LIMITS);
+    let mut s = pos_in(&g, [0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [32, 36], SOUTH);
+    play(&mut s, 4);
+    check(&s, [6; 12], [0, 0], Some(NORTH), false, &ALL);
+    assert_eq!((s.match_points(SOUTH), s.match_points(NORTH)), (0, 0));
+}
+
+// R14 option match_to: the match ends when a player's points reach the target; the outcome
+// is scored in match points.
+#[test]
+fn r14_match_to_sixty_option_3() {
+    let g = match_game(4, Lane::DEFAULT_LIMITS);
+    let mut s = pos_in(&g, [0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [34, 34], SOUTH);
+    play(&mut s, 4);
+    check(&s, [0; 12], [38, 34], Some(NORTH), false, &[]);
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome {
+            result: GameResult::Win(SOUTH),
+            scores: [4, 0]
+        })
+    );
+}
+
+// R14 option match_to: `match_to` is checked.
+#[test]
+fn r14_match_to_sixty_option_4() {
+    let ok = |r: &str| {
+        let rules: toml::Table = toml::from_str(r).unwrap();
+        mankala_engine::AnyGame::from_tables("lane", &rules, &toml::Table::new()).is_ok()
+    };
+    assert!(ok("match_to = 60"));
+    assert!(ok("match_to = 0"));
+    assert!(!ok("match_to = 10001"));
+    assert!(!ok("match_to = -1"));
+}
+
+// R15 in a match: the cap counts the plies of the whole match, across rounds.
+#[test]
+fn r15_ply_cap_2() {
+    let g = match_game(60, limits(2, 200));
+    let mut s = pos_in(&g, [0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [34, 34], SOUTH);
+    play(&mut s, 4); // round 1 ends
+    play(&mut s, 0); // North's first move of round 2
+    let o = s.outcome().expect("capped");
+    assert_eq!(o.result, GameResult::Capped(Cap::Plies));
+    assert_eq!(o.scores, [4, 0]);
+}
+
 // R15: the feed is a ply: move + feed reach a two-ply cap.
 #[test]
 fn r15_ply_cap() {

@@ -27,6 +27,7 @@ from two_row import make_game, perft, perft_plain  # noqa: E402
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SOURCE = "scripts/reference/two_row.py (independent Python reference)"
 GAMES = 200
+GAMES_OF = {"lane_match": 40, "lane_match20_fed_to_move": 40}  # long games: fewer of them
 
 # (file stem, variant, rules, perft case name or None, perft depth, caps)
 CONFIGS = [
@@ -40,6 +41,10 @@ CONFIGS = [
     ("enkeshui_12_fours_right", "enkeshui", {"start": "fours", "empty_end": "right"}, "12_fours_right", 6, {}),
     # Small caps, so that the capped endings are replayed too.
     ("lane_laps8", "lane", {}, None, 0, {"max_laps": 8}),
+    # Rule 10's match (rounds to sixty points), with room for several rounds.
+    ("lane_match", "lane", {"match_to": 60}, None, 0, {"max_plies": 3000}),
+    ("lane_match20_fed_to_move", "lane", {"match_to": 20, "feed": "fed_to_move"}, None, 0,
+     {"max_plies": 100}),
     ("ndoto_plies15", "ndoto", {}, None, 0, {"max_plies": 15}),
     ("enkeshui_laps2", "enkeshui", {"holes": 8}, None, 0, {"max_laps": 2}),
 ]
@@ -53,7 +58,9 @@ def check_state(game, total, d, capped=False):
     assert d["legal"] == sorted(d["legal"])
     if d["terminal"]:
         assert d["to_move"] is None and "scores" in d
-        if not capped:  # a capped lane game leaves counters on the board, outside scores
+        # a capped lane game leaves counters on the board, outside scores; a lane match is
+        # scored in points
+        if not capped and not getattr(game, "match_to", 0):
             assert sum(d["scores"]) == total, "scores do not add up"
     else:
         assert d["to_move"] in (0, 1) and d["returns"] == [0, 0] and "scores" not in d
@@ -100,7 +107,7 @@ def write_traces():
         path = os.path.join(ROOT, "engine", "tests", "golden", "reference_%s.jsonl" % stem)
         infos = []
         with open(path, "w", newline="\n") as f:
-            for i in range(GAMES):
+            for i in range(GAMES_OF.get(stem, GAMES)):
                 record, info = play(game, i, rules, i, limits)
                 f.write(json.dumps(record, separators=(",", ":")) + "\n")
                 infos.append(info)

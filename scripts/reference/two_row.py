@@ -46,6 +46,9 @@ class State:
         self.bulls = None             # list of -1 / 0 / 1
         self.gone_round = [False, False]
         self.pending = None           # (pit, direction) of a capture awaiting a decision
+        # lane's match (rule 10) only
+        self.match = [0, 0]           # points won in finished rounds
+        self.round = 0                # rounds finished
         # statistics about the last action (not part of the position)
         self.last_laps = 0
 
@@ -61,13 +64,15 @@ class State:
         s.bulls = None if self.bulls is None else list(self.bulls)
         s.gone_round = list(self.gone_round)
         s.pending = self.pending
+        s.match = list(self.match)
+        s.round = self.round
         return s
 
     def key(self):
         """Hashable identity of the position (used by the memoised perft)."""
         return (tuple(self.pits), tuple(self.stores), self.to_move, self.phase, self.ply,
                 self.terminal, None if self.bulls is None else tuple(self.bulls),
-                tuple(self.gone_round), self.pending)
+                tuple(self.gone_round), self.pending, tuple(self.match), self.round)
 
 
 class TwoRowGame:
@@ -152,8 +157,11 @@ class Lane(TwoRowGame):
     name = "lane"
     n = 6
 
-    def __init__(self, setup="uniform", feed="turn", max_plies=500, max_laps=200):
+    def __init__(self, setup="uniform", feed="turn", match_to=0, max_plies=500, max_laps=200):
         super().__init__(max_plies, max_laps)
+        if not isinstance(match_to, int) or not 0 <= match_to <= 10000:
+            raise ValueError("lane match_to must be 0..10000")
+        self.match_to = match_to
         if setup not in ("uniform", "middle", "left"):
             raise ValueError("lane setup must be uniform, middle or left")
         if feed not in ("turn", "fed_to_move"):
@@ -171,7 +179,39 @@ class Lane(TwoRowGame):
         return State(self.n, row + row, [0, 0])
 
     def final_scores(self, s):
+        if self.match_to:
+            return list(s.match)  # a match is won on points (rule 10)
         return list(s.stores)  # "Score = store."
+
+    def state_json(self, s):
+        d = super().state_json(s)
+        if self.match_to:
+            d["match"] = list(s.match)   # diagnosis only
+            d["round"] = s.round
+        return d
+
+    def end_round(self, s):
+        """Rule 9 ends the round; without a match it ends the game. In a match (rule 10) the
+        round's winner scores the difference of the stores; the game ends when a player has
+        match_to points, else a new round starts from the set-up, the players taking turns
+        to start (South the first round)."""
+        if not self.match_to:
+            self.end_game(s)
+            return
+        a, b = s.stores
+        if a > b:
+            s.match[SOUTH] += a - b
+        elif b > a:
+            s.match[NORTH] += b - a
+        if max(s.match) >= self.match_to:
+            self.end_game(s)
+            return
+        s.round += 1
+        fresh = self.initial_state()
+        s.pits = list(fresh.pits)
+        s.stores = [0, 0]
+        s.phase = "move"
+        s.to_move = SOUTH if s.round % 2 == 0 else NORTH
 
     def legal_actions(self, s):
         if s.terminal:
@@ -245,9 +285,9 @@ class Lane(TwoRowGame):
                     s.stores[player] += 2
                     for p in self.row(player):
                         s.pits[p] = 0
-        # b. empty board: game over
+        # b. empty board: the round is over
         if sum(s.pits) == 0:
-            self.end_game(s)
+            self.end_round(s)
             return
         # c. someone must feed: the player due to move has an empty row (he cannot move, so
         #    the other feeds), or, with feed = "turn", the row of the player due to move is
@@ -263,11 +303,11 @@ class Lane(TwoRowGame):
                 s.to_move = feeder
                 s.phase = "feed"
             else:
-                # game ends; any counter left goes to its row's owner (put in his store)
+                # the round ends; any counter left goes to its row's owner (his store)
                 for p in range(self.size):
                     s.stores[self.owner(p)] += s.pits[p]
                     s.pits[p] = 0
-                self.end_game(s)
+                self.end_round(s)
 
 
 # ======================================================================================

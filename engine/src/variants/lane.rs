@@ -7,6 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum};
+use crate::error::ConfigError;
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
@@ -52,6 +53,29 @@ pub struct LaneRules {
     pub setup: LaneSetup,
     /// When the feed of rule 8 is due.
     pub feed: LaneFeed,
+    /// Rule 10's match: rounds are played, each scored by rule 9's difference, until a
+    /// player has this many points (Bell: 60). 0: one round is the game (the default).
+    pub match_to: u16,
+}
+
+impl LaneRules {
+    /// The most points a match may be played to.
+    pub const MAX_MATCH_TO: u16 = 10_000;
+
+    /// Checks the rule options.
+    ///
+    /// # Errors
+    /// [`ConfigError::OutOfRange`] for a `match_to` above [`Self::MAX_MATCH_TO`].
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.match_to > Self::MAX_MATCH_TO {
+            return Err(crate::variants::out_of_range(
+                "match_to",
+                self.match_to,
+                "0 (one round) to 10000 points",
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The Egyptian game of Lane's account.
@@ -80,7 +104,7 @@ impl Game for Lane {
         N
     }
     fn encoding_len(&self) -> usize {
-        HOLES + 3
+        HOLES + 3 + if self.rules.match_to > 0 { 2 } else { 0 }
     }
     fn limits(&self) -> Limits {
         self.limits
@@ -105,6 +129,8 @@ impl Game for Lane {
             feeding: false,
             ply: 0,
             status: Status::Playing,
+            match_score: [0; 2],
+            round: 0,
             game: *self,
         }
     }
@@ -117,6 +143,16 @@ impl Game for Lane {
             "1 while the mover must give one counter to the opponent's empty row \
              (rule 8) instead of sowing, else 0",
         ));
+        let to = self.rules.match_to;
+        if to > 0 {
+            for who in ["mover", "opponent"] {
+                out.push(Feature::count(
+                    format!("{who}_match_points"),
+                    &format!("points the {who} has won in the match's finished rounds"),
+                    u32::from(to),
+                ));
+            }
+        }
         out
     }
     fn action_meanings(&self) -> Vec<ActionMeaning> {
@@ -140,6 +176,12 @@ pub struct LaneState {
     feeding: bool,
     ply: u32,
     status: Status,
+    /// Rule 10's match: points won in finished rounds, South's and North's (both 0 without
+    /// a match).
+    match_score: [u16; 2],
+    /// Rule 10's match: rounds finished (0 in the first round); South starts the even
+    /// rounds, North the odd ones.
+    round: u16,
     game: Lane,
 }
 
@@ -157,7 +199,7 @@ impl LaneState {
             }
         }
         if self.pits.iter().all(|&s| s == 0) {
-            self.status = Status::Over;
+            self.end_round();
             return;
         }
         let next = self.to_move;
@@ -179,9 +221,50 @@ impl LaneState {
             } else {
                 // A lone counter cannot be fed: it goes to the owner of its row.
                 self.take_row(feeder);
-                self.status = Status::Over;
+                self.end_round();
             }
         }
+    }
+
+    /// Ends a round (rule 9). Without a match it ends the game; in a match (rule 10) the
+    /// round's winner scores the difference of the stores, and the game ends once a player
+    /// has `match_to` points; otherwise the next round starts from the set-up, the other
+    /// player moving first.
+    fn end_round(&mut self) {
+        let to = self.game.rules.match_to;
+        if to == 0 {
+            self.status = Status::Over;
+            return;
+        }
+        let [south, north] = self.stores;
+        if south != north {
+            let winner = usize::from(north > south);
+            self.match_score[winner] += u16::from(south.abs_diff(north));
+        }
+        if self.match_score.iter().any(|&m| m >= to) {
+            self.status = Status::Over;
+            return;
+        }
+        self.round += 1;
+        let start = self.game.initial_state();
+        self.pits = start.pits;
+        self.stores = [0; 2];
+        self.feeding = false;
+        self.to_move = if self.round % 2 == 0 {
+            Player::South
+        } else {
+            Player::North
+        };
+    }
+
+    /// Points `player` has won in the finished rounds of a match (rule 10; 0 without one).
+    pub fn match_points(&self, player: Player) -> u16 {
+        self.match_score[player.index()]
+    }
+
+    /// Rounds finished in a match (rule 10; 0 in the first round or without a match).
+    pub fn round(&self) -> u16 {
+        self.round
     }
 
     fn take_row(&mut self, p: Player) {
@@ -270,7 +353,11 @@ impl State for LaneState {
     fn outcome(&self) -> Option<Outcome> {
         self.status
             .outcome(self.ply, self.game.limits.max_plies, || {
-                [self.stores[0] as u32, self.stores[1] as u32]
+                if self.game.rules.match_to > 0 {
+                    self.match_score.map(u32::from)
+                } else {
+                    [self.stores[0] as u32, self.stores[1] as u32]
+                }
             })
     }
     fn encode(&self, out: &mut [f32]) {
@@ -283,6 +370,12 @@ impl State for LaneState {
             out,
         );
         out[HOLES + 2] = if self.feeding { 1.0 } else { 0.0 };
+        let to = self.game.rules.match_to;
+        if to > 0 {
+            let me = self.to_move.index();
+            out[HOLES + 3] = f32::from(self.match_score[me]) / f32::from(to);
+            out[HOLES + 4] = f32::from(self.match_score[1 - me]) / f32::from(to);
+        }
     }
     fn action_to_string(&self, action: Action) -> String {
         board::hole_name(self.to_move, action as usize, N)
@@ -301,6 +394,16 @@ impl fmt::Display for LaneState {
             [self.stores[0] as u32, self.stores[1] as u32],
             &|_| None,
         )?;
+        if self.game.rules.match_to > 0 {
+            writeln!(
+                f,
+                "match to {}: South {}, North {}; round {}",
+                self.game.rules.match_to,
+                self.match_score[0],
+                self.match_score[1],
+                self.round + 1
+            )?;
+        }
         if self.feeding {
             writeln!(
                 f,
@@ -348,6 +451,8 @@ impl LaneState {
             feeding,
             ply: 0,
             status: Status::Playing,
+            match_score: [0; 2],
+            round: 0,
             game: *game,
         })
     }

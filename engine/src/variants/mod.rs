@@ -280,10 +280,14 @@ impl AnyGame {
                     limits: limits(Kalah::DEFAULT_LIMITS, limits_table)?,
                 })
             }
-            "lane" => AnyGame::Lane(Lane {
-                rules: parse_table("rules", rules)?,
-                limits: limits(Lane::DEFAULT_LIMITS, limits_table)?,
-            }),
+            "lane" => {
+                let rules: LaneRules = parse_table("rules", rules)?;
+                rules.validate()?;
+                AnyGame::Lane(Lane {
+                    rules,
+                    limits: limits(Lane::DEFAULT_LIMITS, limits_table)?,
+                })
+            }
             "ndoto" => {
                 let rules: NdotoRules = parse_table("rules", rules)?;
                 rules.validate()?;

@@ -35,6 +35,11 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("lane", "setup = \"middle\""),
         ("lane", "setup = \"left\""),
         ("lane", "feed = \"fed_to_move\""),
+        ("lane", "match_to = 60"),
+        (
+            "lane",
+            "match_to = 20\nfeed = \"fed_to_move\"\nsetup = \"middle\"",
+        ),
         ("ndoto", ""),
         ("ndoto", "seeds_per_hole = 3"),
         ("enkeshui", ""),
