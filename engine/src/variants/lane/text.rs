@@ -1,6 +1,8 @@
 //! Lane positions as text: `lane <South's row>/<North's row> <to move> stores=S,N [feed]
-//! [result=capped-laps] ply=P`. `feed`: the player to move must give one counter to the
-//! opponent's empty row (rule 8).
+//! [match=S,N round=R] [result=capped-laps] ply=P`. `feed`: the player to move must give one
+//! counter to the opponent's empty row (rule 8); `match` and `round` (with the rule option
+//! `match_to`, rule 10): the points each player has won in the finished rounds, and how many
+//! rounds are finished.
 
 use super::{HOLES, Lane, LaneFeed, LaneState, N};
 use crate::board::row_sum;
@@ -9,7 +11,7 @@ use crate::game::{Cap, Game, PositionText};
 use crate::position::{Reader, Writer, bad_value, inconsistent, pair_text};
 use crate::variants::Status;
 
-const FIELDS: &[&str] = &["stores", "feed", "result"];
+const FIELDS: &[&str] = &["stores", "feed", "match", "round", "result"];
 
 impl PositionText for LaneState {
     type Game = Lane;
@@ -67,6 +69,24 @@ impl PositionText for LaneState {
                 ));
             }
         }
+        let to = game.rules.match_to;
+        let match_score = r
+            .pair("match", u32::from(u16::MAX))?
+            .unwrap_or([0, 0])
+            .map(|m| m as u16);
+        let round = r.number("round", u32::from(u16::MAX))?.unwrap_or(0) as u16;
+        if to == 0 && (match_score != [0, 0] || round > 0) {
+            return Err(inconsistent(
+                if round > 0 { "round" } else { "match" },
+                "a match is played only with the rule option `match_to` (rule 10)",
+            ));
+        }
+        if to > 0 && status == Status::Playing && match_score.iter().any(|&m| m >= to) {
+            return Err(inconsistent(
+                "match",
+                format!("the match is over at {to} points, yet the round goes on"),
+            ));
+        }
         Ok(LaneState {
             pits,
             stores: stores.map(|s| s as u8),
@@ -74,6 +94,8 @@ impl PositionText for LaneState {
             feeding,
             ply: r.ply()?,
             status,
+            match_score,
+            round,
             game: *game,
         })
     }
@@ -87,6 +109,14 @@ impl PositionText for LaneState {
         )
         .field("stores", pair_text(self.stores))
         .flag("feed", self.feeding)
+        .field_if(
+            "match",
+            (self.game.rules.match_to > 0).then(|| pair_text(self.match_score)),
+        )
+        .field_if(
+            "round",
+            (self.game.rules.match_to > 0).then_some(self.round),
+        )
         .field_if(
             "result",
             matches!(self.status, Status::Capped(_)).then_some("capped-laps"),
