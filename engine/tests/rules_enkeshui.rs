@@ -25,6 +25,7 @@ fn game(holes: u8, start: EnkeshuiStart, empty_end: EmptyEnd, limits: Limits) ->
             holes,
             start,
             empty_end,
+            ..EnkeshuiRules::default()
         },
         limits,
     }
@@ -1050,4 +1051,146 @@ fn r20_lap_cap_2() {
         Some(NORTH),
         &[0, 1, 3, 4, 5, 6, 7],
     );
+}
+
+/// 8 holes, fours, with rule 8's advance move.
+fn g8_advance(limits: Limits) -> Enkeshui {
+    let mut g = game(8, EnkeshuiStart::Fours, EmptyEnd::Left, limits);
+    g.rules.advance_move = true;
+    g
+}
+
+// R21 option advance_move: South lifts C (4) and H (4), puts his 8 seeds back left to right
+// (4 in A, 1 in B, 3 in H); then North lifts c and d and puts them back as they were; then
+// South sows first. Every choice is a ply; the lifted seeds are in the player's hand.
+#[test]
+fn r21_advance_move_option() {
+    let g = g8_advance(Enkeshui::DEFAULT_LIMITS);
+    let start = row_twice(&[0, 0, 4, 4, 4, 4, 4, 4]);
+    let mut s = g.initial_state();
+    assert!(s.in_advance_move());
+    check(
+        &s,
+        &start,
+        NO_BULLS,
+        [0, 0],
+        Some(SOUTH),
+        &[2, 3, 4, 5, 6, 7],
+    );
+    play(&mut s, 2); // lift C
+    let mut pits = start.clone();
+    pits[2] = 0;
+    check(&s, &pits, NO_BULLS, [0, 0], Some(SOUTH), &[3, 4, 5, 6, 7]);
+    assert_eq!(s.snapshot().in_hand, [4, 0]);
+    play(&mut s, 7); // lift H
+    pits[7] = 0;
+    check(&s, &pits, NO_BULLS, [0, 0], Some(SOUTH), &ALL8);
+    assert_eq!(s.snapshot().in_hand, [8, 0]);
+    for _ in 0..4 {
+        play(&mut s, 0); // into A
+    }
+    check(
+        &s,
+        &[4, 0, 0, 4, 4, 4, 4, 0, 0, 0, 4, 4, 4, 4, 4, 4],
+        NO_BULLS,
+        [0, 0],
+        Some(SOUTH),
+        &ALL8,
+    );
+    play(&mut s, 1); // into B: A is no longer allowed
+    check(
+        &s,
+        &[4, 1, 0, 4, 4, 4, 4, 0, 0, 0, 4, 4, 4, 4, 4, 4],
+        NO_BULLS,
+        [0, 0],
+        Some(SOUTH),
+        &[1, 2, 3, 4, 5, 6, 7],
+    );
+    play(&mut s, 7);
+    play(&mut s, 7);
+    assert_eq!(s.snapshot().in_hand, [1, 0]);
+    check(
+        &s,
+        &[4, 1, 0, 4, 4, 4, 4, 2, 0, 0, 4, 4, 4, 4, 4, 4],
+        NO_BULLS,
+        [0, 0],
+        Some(SOUTH),
+        &[7],
+    );
+    play(&mut s, 7); // the hand is empty: North's advance move
+    let south = [4, 1, 0, 4, 4, 4, 4, 3];
+    let mut pits: Vec<u32> = south
+        .iter()
+        .chain(&[0, 0, 4, 4, 4, 4, 4, 4])
+        .copied()
+        .collect();
+    check(
+        &s,
+        &pits,
+        NO_BULLS,
+        [0, 0],
+        Some(NORTH),
+        &[2, 3, 4, 5, 6, 7],
+    );
+    assert_eq!(s.snapshot().in_hand, [0, 0]);
+    play(&mut s, 2); // lift c
+    play(&mut s, 3); // lift d
+    pits[10] = 0;
+    pits[11] = 0;
+    check(&s, &pits, NO_BULLS, [0, 0], Some(NORTH), &ALL8);
+    assert_eq!(s.snapshot().in_hand, [0, 8]);
+    for a in [2, 2, 2, 2, 3, 3, 3] {
+        play(&mut s, a);
+    }
+    check(
+        &s,
+        &[4, 1, 0, 4, 4, 4, 4, 3, 0, 0, 4, 3, 4, 4, 4, 4],
+        NO_BULLS,
+        [0, 0],
+        Some(NORTH),
+        &[3, 4, 5, 6, 7],
+    );
+    play(&mut s, 3); // the advance moves are over: South sows first, anticlockwise only
+    assert!(!s.in_advance_move());
+    pits[10] = 4;
+    pits[11] = 4;
+    check(
+        &s,
+        &pits,
+        NO_BULLS,
+        [0, 0],
+        Some(SOUTH),
+        &[0, 1, 3, 4, 5, 6, 7],
+    );
+    assert_eq!(s.ply(), 20);
+}
+
+// R21 is off by default: the game starts with South's first sowing.
+#[test]
+fn r21_advance_move_option_2() {
+    let s = g8().initial_state();
+    assert!(!s.in_advance_move());
+    assert_eq!(g8().encoding_len(), 7 * 8 + 5);
+    assert_eq!(
+        g8_advance(Enkeshui::DEFAULT_LIMITS).encoding_len(),
+        7 * 8 + 5 + 8 + 5
+    );
+}
+
+// R19 during an advance move: the cap ends the game as capped, the seeds in hand counting
+// for their holder. South lifts C and H and puts one seed in A: three plies.
+#[test]
+fn r21_advance_move_option_3() {
+    let g = g8_advance(Limits {
+        max_plies: 3,
+        max_laps: 200,
+    });
+    let mut s = g.initial_state();
+    for a in [2, 7, 0] {
+        play(&mut s, a);
+    }
+    let o = s.outcome().expect("capped");
+    assert_eq!(o.result, GameResult::Capped(Cap::Plies));
+    assert_eq!(o.scores, [24, 24]);
+    assert_eq!(s.snapshot().in_hand, [7, 0]);
 }

@@ -27,7 +27,8 @@ from two_row import make_game, perft, perft_plain  # noqa: E402
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SOURCE = "scripts/reference/two_row.py (independent Python reference)"
 GAMES = 200
-GAMES_OF = {"lane_match": 40, "lane_match20_fed_to_move": 40}  # long games: fewer of them
+GAMES_OF = {"lane_match": 40, "lane_match20_fed_to_move": 40,  # long games: fewer of them
+            "enkeshui_advance": 60, "enkeshui_8_fours_advance_plies12": 40}
 
 # (file stem, variant, rules, perft case name or None, perft depth, caps)
 CONFIGS = [
@@ -47,11 +48,17 @@ CONFIGS = [
      {"max_plies": 100}),
     ("ndoto_plies15", "ndoto", {}, None, 0, {"max_plies": 15}),
     ("enkeshui_laps2", "enkeshui", {"holes": 8}, None, 0, {"max_laps": 2}),
+    # Rule 8's advance move (option), with a short cap so that some games end in it.
+    ("enkeshui_advance", "enkeshui", {"advance_move": True}, "advance", 8, {}),
+    ("enkeshui_8_fours_advance_plies12", "enkeshui", {"holes": 8, "start": "fours",
+                                                       "advance_move": True}, None, 0,
+     {"max_plies": 12}),
 ]
 
 
 def check_state(game, total, d, capped=False):
-    assert sum(d["pits"]) + sum(d["stores"]) == total, "seeds not conserved"
+    assert sum(d["pits"]) + sum(d["stores"]) + sum(d.get("in_hand", [0, 0])) == total, \
+        "seeds not conserved"
     assert len(d["pits"]) == 2 * game.n
     assert (len(d["legal"]) > 0) == (not d["terminal"]), "legal vs terminal"
     assert sum(d["returns"]) == 0, "returns not zero-sum"

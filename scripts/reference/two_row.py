@@ -46,6 +46,10 @@ class State:
         self.bulls = None             # list of -1 / 0 / 1
         self.gone_round = [False, False]
         self.pending = None           # (pit, direction) of a capture awaiting a decision
+        # enkeshui's advance move (rule 8) only: (player making it, first pit lifted or None,
+        # placing?, cows in hand, lowest pit still allowed for a placement) while he makes
+        # it, else None
+        self.advance = None
         # lane's match (rule 10) only
         self.match = [0, 0]           # points won in finished rounds
         self.round = 0                # rounds finished
@@ -66,13 +70,15 @@ class State:
         s.pending = self.pending
         s.match = list(self.match)
         s.round = self.round
+        s.advance = self.advance
         return s
 
     def key(self):
         """Hashable identity of the position (used by the memoised perft)."""
         return (tuple(self.pits), tuple(self.stores), self.to_move, self.phase, self.ply,
                 self.terminal, None if self.bulls is None else tuple(self.bulls),
-                tuple(self.gone_round), self.pending, tuple(self.match), self.round)
+                tuple(self.gone_round), self.pending, tuple(self.match), self.round,
+                self.advance)
 
 
 class TwoRowGame:
@@ -385,9 +391,12 @@ class Enkeshui(TwoRowGame):
 
     name = "enkeshui"
 
-    def __init__(self, holes=12, start="threes", empty_end="left", max_plies=500,
-                 max_laps=200):
+    def __init__(self, holes=12, start="threes", empty_end="left", advance_move=False,
+                 max_plies=500, max_laps=200):
         super().__init__(max_plies, max_laps)
+        if advance_move not in (False, True):
+            raise ValueError("enkeshui advance_move must be true or false")
+        self.advance_move = advance_move
         if holes not in (8, 10, 12):
             raise ValueError("enkeshui holes must be 8, 10 or 12")
         if start not in ("threes", "fours"):
@@ -415,10 +424,26 @@ class Enkeshui(TwoRowGame):
             row = row[::-1]
         s = State(self.n, row + row, [0, 0])
         s.bulls = [-1] * (2 * self.n)
+        if self.advance_move:
+            s.advance = (SOUTH, None, False, 0, 0)   # South's advance move comes first (R21)
+            s.phase = "advance"
         return s
+
+    def state_json(self, s):
+        d = super().state_json(s)
+        if self.advance_move:
+            d["in_hand"] = [0, 0]
+            if s.advance is not None:
+                d["in_hand"][s.advance[0]] = s.advance[3]
+        return d
+
+    def total_seeds(self, s):
+        return super().total_seeds(s) + (s.advance[3] if s.advance is not None else 0)
 
     def final_scores(self, s):
         scores = list(s.stores)
+        if s.advance is not None:              # only in a game capped during an advance move
+            scores[s.advance[0]] += s.advance[3]
         for p in range(self.size):
             if s.bulls[p] == -1:
                 scores[self.owner(p)] += s.pits[p]
@@ -436,6 +461,12 @@ class Enkeshui(TwoRowGame):
         if s.phase == "decide":
             return [self.capture_action, self.decline_action]
         player = s.to_move
+        if s.advance is not None:
+            _, first, placing, hand, lowest = s.advance
+            if placing:
+                return list(range(lowest, self.n))
+            return [i for i in range(self.n)
+                    if i != first and s.pits[self.absolute(player, i)] > 0]
         pits = [i for i in range(self.n) if self.liftable(s, player, i)]
         if s.gone_round[player]:
             return pits + [self.n + i for i in pits]
@@ -447,6 +478,31 @@ class Enkeshui(TwoRowGame):
         s.ply += 1
         s.last_laps = 0
         player = s.to_move
+        if s.advance is not None:
+            # R21: lift a pit (twice), then put the cows back one by one, left to right
+            _, first, placing, hand, lowest = s.advance
+            pit = self.absolute(player, action)
+            if not placing:
+                hand += s.pits[pit]
+                s.pits[pit] = 0
+                if first is None:
+                    s.advance = (player, action, False, hand, 0)
+                else:
+                    s.advance = (player, first, True, hand, 0)
+            else:
+                s.pits[pit] += 1
+                hand -= 1
+                if hand > 0:
+                    s.advance = (player, first, True, hand, action)
+                elif player == SOUTH:
+                    s.advance = (NORTH, None, False, 0, 0)   # North's advance move follows
+                    s.to_move = NORTH
+                else:
+                    s.advance = None                  # South sows first
+                    s.phase = "move"
+                    s.to_move = SOUTH
+            self.check_ply_cap(s)
+            return s
         if s.phase == "decide":
             p, direction = s.pending
             s.pending = None

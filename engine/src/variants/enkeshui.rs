@@ -49,6 +49,9 @@ pub struct EnkeshuiRules {
     pub start: EnkeshuiStart,
     /// Where the start's empty holes are.
     pub empty_end: EmptyEnd,
+    /// Rule 8's advance move: before play, each player (South first) lifts two of his holes
+    /// and puts their cows back into his own holes as he likes.
+    pub advance_move: bool,
 }
 
 impl Default for EnkeshuiRules {
@@ -57,6 +60,7 @@ impl Default for EnkeshuiRules {
             holes: 12,
             start: EnkeshuiStart::Threes,
             empty_end: EmptyEnd::Left,
+            advance_move: false,
         }
     }
 }
@@ -133,9 +137,15 @@ impl Game for Enkeshui {
     fn num_actions(&self) -> usize {
         2 * self.n() + 2
     }
-    /// Both rows, both players' bulls, stores, gone-round flags, a pending capture and its hole.
+    /// Both rows, both players' bulls, stores, gone-round flags, a pending capture and its
+    /// hole; with the advance move, its state (rule 8).
     fn encoding_len(&self) -> usize {
-        7 * self.n() + 5
+        let advance = if self.rules.advance_move {
+            self.n() + 5
+        } else {
+            0
+        };
+        7 * self.n() + 5 + advance
     }
     fn limits(&self) -> Limits {
         self.limits
@@ -160,6 +170,7 @@ impl Game for Enkeshui {
             gone_round: [false; 2],
             to_move: Player::South,
             pending: None,
+            advance: self.rules.advance_move.then(Advance::default),
             ply: 0,
             status: Status::Playing,
             game: *self,
@@ -211,11 +222,53 @@ impl Game for Enkeshui {
                 ),
             ));
         }
+        if self.rules.advance_move {
+            out.push(Feature::flag(
+                "advance_move",
+                "the mover is making his advance move (rule 8): lifting two of his holes, \
+                 then putting their seeds back into his holes one by one",
+            ));
+            out.push(Feature::flag(
+                "advance_placing",
+                "the mover has lifted both holes of his advance move and puts seeds back",
+            ));
+            out.push(Feature::flag(
+                "advance_opponent_to_come",
+                "the opponent's advance move is still to come",
+            ));
+            out.push(Feature::count(
+                "advance_in_hand",
+                "seeds the mover holds in his advance move",
+                self.total_seeds(),
+            ));
+            out.push(Feature::count(
+                "advance_place_min",
+                "the lowest hole (from the mover's left, 0..n-1) he may still put a seed \
+                 into in his advance move",
+                n as u32,
+            ));
+            for rel in 0..n {
+                out.push(Feature::flag(
+                    format!("advance_lifted_mover_hole_{rel}"),
+                    &format!(
+                        "{} is the first hole lifted in the mover's advance move",
+                        board::hole_words("mover", rel, n)
+                    ),
+                ));
+            }
+        }
         out
     }
     fn action_meanings(&self) -> Vec<ActionMeaning> {
         let n = self.n();
-        let mut out = board::hole_actions(n, |hole| format!("sow anticlockwise from {hole}"));
+        let advance = if self.rules.advance_move {
+            "; in the advance move (rule 8), lift it (the first two choices) or put one seed \
+             into it"
+        } else {
+            ""
+        };
+        let mut out =
+            board::hole_actions(n, |hole| format!("sow anticlockwise from {hole}{advance}"));
         for rel in 0..n {
             out.push(ActionMeaning::new(
                 n + rel,
@@ -263,6 +316,21 @@ struct Pending {
     dir: Direction,
 }
 
+/// Rule 8's advance move of the player to move, while he makes it: he lifts two of his holes
+/// (one action each), then puts the seeds back into his own holes one action a seed, from
+/// his left to his right (so each redeployment is reached once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Advance {
+    /// The first hole lifted (from the mover's left), once lifted.
+    first: Option<u8>,
+    /// Both holes are lifted: the mover is putting seeds back.
+    placing: bool,
+    /// Seeds in the mover's hand.
+    hand: u8,
+    /// The lowest hole (from the mover's left) he may still put a seed into.
+    min: u8,
+}
+
 /// A position of Enkeshui.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnkeshuiState {
@@ -274,6 +342,9 @@ pub struct EnkeshuiState {
     gone_round: [bool; 2],
     to_move: Player,
     pending: Option<Pending>,
+    /// Rule 8's advance move of the player to move, while he makes it (South's, then
+    /// North's, before the first sowing).
+    advance: Option<Advance>,
     ply: u32,
     status: Status,
     game: Enkeshui,
@@ -306,6 +377,9 @@ impl EnkeshuiState {
     fn scores(&self) -> [u32; 2] {
         let n = self.n();
         let mut scores = [self.stores[0] as u32, self.stores[1] as u32];
+        if let Some(a) = self.advance {
+            scores[self.to_move.index()] += u32::from(a.hand);
+        }
         for h in 0..2 * n {
             let owner = if self.bulls[0] & (1 << h) != 0 {
                 Player::South
@@ -416,6 +490,41 @@ impl EnkeshuiState {
         self.stores[mover.index()] += taken;
     }
 
+    /// Plays one action of the advance move (rule 8): lifts hole `rel` or puts a seed into
+    /// it. When the hand is empty again the move is over: North's advance follows South's,
+    /// and South sows first after both.
+    fn advance_step(&mut self, mut a: Advance, rel: usize) {
+        let n = self.n();
+        let h = board::hole(self.to_move, rel, n);
+        if a.placing {
+            self.pits[h] += 1;
+            a.hand -= 1;
+            a.min = rel as u8;
+            if a.hand > 0 {
+                self.advance = Some(a);
+            } else if self.to_move == Player::South {
+                self.advance = Some(Advance::default());
+                self.to_move = Player::North;
+            } else {
+                self.advance = None;
+                self.to_move = Player::South;
+            }
+            return;
+        }
+        a.hand += std::mem::take(&mut self.pits[h]);
+        if a.first.is_none() {
+            a.first = Some(rel as u8);
+        } else {
+            a.placing = true;
+        }
+        self.advance = Some(a);
+    }
+
+    /// Whether the player to move is making his advance move (rule 8).
+    pub fn in_advance_move(&self) -> bool {
+        self.advance.is_some()
+    }
+
     /// Whether `p` may sow clockwise as well (he has gone round).
     pub fn has_gone_round(&self, p: Player) -> bool {
         self.gone_round[p.index()]
@@ -447,6 +556,20 @@ impl State for EnkeshuiState {
             return out;
         }
         let n = self.n();
+        if let Some(a) = self.advance {
+            for r in 0..n {
+                let seeds = self.pits[board::hole(self.to_move, r, n)];
+                let ok = if a.placing {
+                    r >= a.min as usize
+                } else {
+                    seeds > 0 && a.first != Some(r as u8)
+                };
+                if ok {
+                    out.insert(r as Action);
+                }
+            }
+            return out;
+        }
         let both_ways = self.gone_round[self.to_move.index()];
         for r in 0..n {
             let h = board::hole(self.to_move, r, n);
@@ -463,6 +586,10 @@ impl State for EnkeshuiState {
         let n = self.n();
         let a = action as usize;
         self.ply += 1;
+        if let Some(adv) = self.advance {
+            self.advance_step(adv, a);
+            return;
+        }
         match self.pending {
             Some(p) => {
                 if a == 2 * n {
@@ -500,6 +627,18 @@ impl State for EnkeshuiState {
                 .is_some_and(|p| p.hole as usize == board::hole(me, r, n));
             out[base + 5 + r] = f32::from(pending_here);
         }
+        if self.game.rules.advance_move {
+            let base = base + 5 + n;
+            let a = self.advance.unwrap_or_default();
+            out[base] = f32::from(self.advance.is_some());
+            out[base + 1] = f32::from(a.placing);
+            out[base + 2] = f32::from(self.advance.is_some() && me == Player::South);
+            out[base + 3] = f32::from(a.hand) * scale;
+            out[base + 4] = f32::from(a.min) / n as f32;
+            for r in 0..n {
+                out[base + 5 + r] = f32::from(a.first == Some(r as u8));
+            }
+        }
     }
     fn action_to_string(&self, action: Action) -> String {
         action_name(self.to_move, action, self.n())
@@ -509,7 +648,11 @@ impl State for EnkeshuiState {
         Snapshot {
             pits: self.pits[..2 * n].iter().map(|&s| s as u32).collect(),
             stores: [self.stores[0] as u32, self.stores[1] as u32],
-            in_hand: [0, 0],
+            in_hand: match self.advance {
+                Some(a) if self.to_move == Player::South => [u32::from(a.hand), 0],
+                Some(a) => [0, u32::from(a.hand)],
+                None => [0, 0],
+            },
             owners: Some(
                 (0..2 * n)
                     .map(|h| self.bull_owner(h).map_or(-1, |p| p.index() as i8))
@@ -535,6 +678,19 @@ impl fmt::Display for EnkeshuiState {
             [self.stores[0] as u32, self.stores[1] as u32],
             &mark,
         )?;
+        if let Some(a) = self.advance {
+            writeln!(
+                f,
+                "{} makes his advance move: {}, {} seeds in hand",
+                self.to_move,
+                if a.placing {
+                    "putting them back"
+                } else {
+                    "lifting two holes"
+                },
+                a.hand
+            )?;
+        }
         writeln!(
             f,
             "(s/n: South's/North's bull; ?: capture to take or decline)"
@@ -593,6 +749,7 @@ impl EnkeshuiState {
             gone_round,
             to_move,
             pending: None,
+            advance: None,
             ply: 0,
             status: Status::Playing,
             game: *game,
