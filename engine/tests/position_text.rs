@@ -450,3 +450,48 @@ fn the_text_names_its_variant() {
     );
     assert_eq!(AnyGame::for_position("").unwrap_err(), PositionError::Empty);
 }
+
+/// Mutations of real position texts: every one reads as a position or is refused with an
+/// error, never a panic, and what reads writes a text that reads back the same.
+#[test]
+fn mutated_texts_are_read_or_refused_never_a_panic() {
+    const ALPHABET: &[u8] = b"0123456789,/= <>-abcdefghnorstuwxyzABCHST";
+    for (label, game) in common::all_configs() {
+        with_game!(&game, g => {
+            let mut rng = SmallRng::seed_from_u64(7);
+            let mut s = g.initial_state();
+            for ply in 0..60 {
+                let text = s.position_text();
+                for _ in 0..30 {
+                    let mut bytes = text.clone().into_bytes();
+                    for _ in 0..rng.random_range(1..4) {
+                        let i = rng.random_range(0..bytes.len());
+                        match rng.random_range(0..3) {
+                            0 => bytes[i] = ALPHABET[rng.random_range(0..ALPHABET.len())],
+                            1 => {
+                                bytes.remove(i);
+                            }
+                            _ => bytes.insert(i, ALPHABET[rng.random_range(0..ALPHABET.len())]),
+                        }
+                        if bytes.is_empty() {
+                            break;
+                        }
+                    }
+                    let mutated = String::from_utf8(bytes).expect("ASCII");
+                    if let Ok(m) = g.parse_position(&mutated) {
+                        let again = m.position_text();
+                        let back = g.parse_position(&again).unwrap_or_else(|e| {
+                            panic!("{label}, ply {ply}: `{mutated}` read, but `{again}` not: {e}")
+                        });
+                        assert_eq!(back.position_text(), again, "{label}: from `{mutated}`");
+                    }
+                }
+                let legal = s.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                s.play_unchecked(legal[rng.random_range(0..legal.len())]);
+            }
+        });
+    }
+}

@@ -4,9 +4,12 @@
 //!
 //! Bulls are listed by hole label (South's holes upper case, North's lower case); `capture`
 //! is a capture the player to move must take or decline: the hole his last seed fell in and
-//! the move's direction (`>` clockwise, `<` anticlockwise).
+//! the move's direction (`>` clockwise, `<` anticlockwise). With the rule option
+//! `advance_move` (rule 8), the player making his advance move has `advance=lift` (lifting
+//! his two holes; `lifted=C` once the first is lifted) or `advance=place` (putting the seeds
+//! back, from hole `place_from=D` on), and `hand=N` seeds in hand.
 
-use super::{Enkeshui, EnkeshuiState, MAX_N, Pending};
+use super::{Advance, Enkeshui, EnkeshuiState, MAX_N, Pending};
 use crate::board::{self, opposite, side};
 use crate::error::PositionError;
 use crate::game::{Cap, Game, Player, PositionText};
@@ -20,6 +23,10 @@ const FIELDS: &[&str] = &[
     "north_bulls",
     "gone_round",
     "capture",
+    "advance",
+    "lifted",
+    "hand",
+    "place_from",
     "result",
 ];
 
@@ -47,7 +54,8 @@ impl PositionText for EnkeshuiState {
         let r = Reader::new(game.name(), text, 2, n, FIELDS)?;
         let total = game.total_seeds();
         let stores = r.pair("stores", total)?.unwrap_or([0, 0]);
-        r.check_total(r.pits.iter().chain(&stores).sum(), total)?;
+        let hand = r.number("hand", total)?.unwrap_or(0);
+        r.check_total(r.pits.iter().chain(&stores).sum::<u32>() + hand, total)?;
         let mut pits = [0u8; 2 * MAX_N];
         for (c, &s) in pits.iter_mut().zip(&r.pits) {
             *c = s as u8;
@@ -84,6 +92,7 @@ impl PositionText for EnkeshuiState {
             gone_round: r.players("gone_round")?,
             to_move: me,
             pending: None,
+            advance: None,
             ply: r.ply()?,
             status: Status::Playing,
             game: *game,
@@ -116,9 +125,18 @@ impl PositionText for EnkeshuiState {
             }
             s.pending = Some(Pending { hole: h as u8, dir });
         }
+        s.advance = read_advance(&r, game, me, hand)?;
+        if s.advance.is_some() && (s.pending.is_some() || s.bulls != [0; 2]) {
+            return Err(inconsistent(
+                "advance",
+                "the advance move comes before any sowing: no capture pending, no bulls",
+            ));
+        }
         match r.value("result")? {
             None => {
-                if s.pending.is_none() && (s.cows(Player::South) == 0 || s.cows(Player::North) == 0)
+                if s.pending.is_none()
+                    && s.advance.is_none()
+                    && (s.cows(Player::South) == 0 || s.cows(Player::North) == 0)
                 {
                     s.status = Status::Over;
                 }
@@ -136,6 +154,8 @@ impl PositionText for EnkeshuiState {
     }
 
     fn write_position(&self) -> String {
+        let me = self.to_move;
+        let label = |rel: u8| board::label(board::hole(me, usize::from(rel), self.n()), self.n());
         let n = self.n();
         let bulls = |p: usize| {
             let labels: Vec<String> = (0..2 * n)
@@ -163,6 +183,17 @@ impl PositionText for EnkeshuiState {
                 .map(|p| format!("{}{}", board::label(p.hole as usize, n), arrow(p.dir))),
         )
         .field_if(
+            "advance",
+            self.advance
+                .map(|a| if a.placing { "place" } else { "lift" }),
+        )
+        .field_if("lifted", self.advance.and_then(|a| a.first).map(label))
+        .field_if("hand", self.advance.map(|a| a.hand).filter(|&h| h > 0))
+        .field_if(
+            "place_from",
+            self.advance.map(|a| a.min).filter(|&m| m > 0).map(label),
+        )
+        .field_if(
             "result",
             matches!(self.status, Status::Capped(_)).then_some("capped-laps"),
         )
@@ -172,4 +203,61 @@ impl PositionText for EnkeshuiState {
     fn mid_move(&self) -> bool {
         self.pending.is_some()
     }
+}
+
+/// The advance move of the player to move (rule 8), from `advance`, `lifted`, `hand` and
+/// `place_from`.
+fn read_advance(
+    r: &Reader<'_>,
+    game: &Enkeshui,
+    me: Player,
+    hand: u32,
+) -> Result<Option<Advance>, PositionError> {
+    let n = game.n();
+    let own_hole = |key: &str| -> Result<Option<u8>, PositionError> {
+        r.value(key)?
+            .map(|v| {
+                hole_of(v, n)
+                    .filter(|&h| side(h, n) == me)
+                    .map(|h| (h - board::hole(me, 0, n)) as u8)
+                    .ok_or_else(|| bad_value(key, v, format!("a hole of {me}'s row")))
+            })
+            .transpose()
+    };
+    let first = own_hole("lifted")?;
+    let min = own_hole("place_from")?;
+    let placing = match r.value("advance")? {
+        None => {
+            if first.is_some() || min.is_some() || hand > 0 {
+                return Err(inconsistent(
+                    "advance",
+                    "`lifted`, `place_from` and `hand` belong to an advance move (`advance=`)",
+                ));
+            }
+            return Ok(None);
+        }
+        Some(_) if !game.rules.advance_move => {
+            return Err(inconsistent(
+                "advance",
+                "only with the rule option `advance_move` (rule 8)",
+            ));
+        }
+        Some("lift") => false,
+        Some("place") => true,
+        Some(v) => return Err(bad_value("advance", v, "`lift` or `place`")),
+    };
+    let lifting_ok = first.is_some() == (hand > 0) && min.is_none();
+    if (placing && (first.is_none() || hand == 0)) || (!placing && !lifting_ok) {
+        return Err(inconsistent(
+            "advance",
+            "lifting: `lifted` and `hand` once the first hole is lifted; placing: `lifted` and \
+             the seeds still in `hand`",
+        ));
+    }
+    Ok(Some(Advance {
+        first,
+        placing,
+        hand: hand as u8,
+        min: min.unwrap_or(0),
+    }))
 }
