@@ -1,13 +1,12 @@
 //! The subcommands that read and show positions: `variants`, `show`, `perft`, `replay`.
 
 pub mod arena;
-mod bench;
+pub mod bench;
 pub mod engine;
 pub mod export;
 pub mod generations;
 pub mod openings;
 pub mod play;
-pub mod report;
 pub mod selfplay;
 pub mod train;
 
@@ -19,8 +18,6 @@ use mankala_engine::notation::split_moves;
 use mankala_engine::perft::perft as count;
 use mankala_engine::{AnyGame, Game, State, VARIANTS, with_game};
 use serde_json::json;
-
-pub use bench::{bench_engine, bench_mcts, bench_network};
 
 /// `mankala replay --record FILE --game N`: a saved arena game, position by position.
 ///

@@ -3,58 +3,53 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use mankala_train::{TrainOptions, TrainSummary, train};
+use clap::Args;
+use mankala_pipeline::{Resolved, train};
 
-use crate::cmd::selfplay::progress_bar;
-use crate::config::{Resolved, code_version, write_atomic};
+use crate::args::at_least_1;
+use crate::config;
+use crate::progress::Bars;
 
-/// Trains on the shards of `data` (oldest directory first) into `out` for `steps` steps in
-/// all, resuming from a checkpoint in `out` if there is one, else starting from `init` (or
-/// random weights). Shows a progress bar labelled `label`.
-///
-/// # Errors
-/// Data, checkpoint or output files at fault, named.
-pub fn fit(
-    cfg: &Resolved,
-    data: &[PathBuf],
-    out: &Path,
-    steps: u64,
+/// `mankala train`.
+#[derive(Debug, Args)]
+pub struct TrainCommand {
+    /// The variant's config file (`configs/<variant>.toml`).
+    #[arg(long, short)]
+    config: PathBuf,
+    /// Directories of self-play shards, oldest first (the window takes the newest).
+    #[arg(long, short, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// A model to start from instead of random weights (ignored when resuming).
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Output directory: checkpoints, the final model, metrics.csv.
+    #[arg(long, short)]
+    out: PathBuf,
+    /// Training steps in all (default: the config's `[train] steps`).
+    #[arg(long)]
+    steps: Option<u64>,
+    /// Seed of the data order and initialization.
+    #[arg(long, default_value_t = 0)]
     seed: u64,
-    init: Option<&Path>,
-    label: &str,
-) -> Result<TrainSummary> {
-    std::fs::create_dir_all(out)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", out.display()))?;
-    let rules = cfg.rules_toml();
-    let opts = TrainOptions {
-        data,
-        init,
-        out,
-        steps,
-        seed,
-        expected: cfg.expected_model(&rules),
-        network: cfg.network.clone(),
-        train: cfg.train.clone(),
-        code_version: code_version(),
-    };
-    write_atomic(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
-    let bar = progress_bar(steps, "steps", label);
-    let summary = train(&opts, |step, _, s| {
-        bar.set_position(step);
-        bar.set_message(format!(
-            "{:.0} samples/s, policy {:.3}, value {:.3}",
-            s.samples_per_s, s.policy_loss, s.value_loss
-        ));
-    })?;
-    bar.finish_and_clear();
-    Ok(summary)
 }
 
-/// `mankala train`: trains and prints a summary.
-///
-/// # Errors
-/// As [`fit`].
-pub fn run(
+impl TrainCommand {
+    /// Trains with a progress bar and prints a summary.
+    ///
+    /// # Errors
+    /// Bad arguments, or as [`train::fit`].
+    pub fn run(self) -> Result<()> {
+        if let Some(steps) = self.steps {
+            at_least_1("--steps", steps)?;
+        }
+        let cfg = config::load(&self.config)?;
+        let (data, out, init) = (&self.data, &self.out, self.init.as_deref());
+        fit_and_print(&cfg, data, out, self.steps, self.seed, init)
+    }
+}
+
+/// Trains and prints a summary.
+fn fit_and_print(
     cfg: &Resolved,
     data: &[PathBuf],
     out: &Path,
@@ -62,15 +57,8 @@ pub fn run(
     seed: u64,
     init: Option<&Path>,
 ) -> Result<()> {
-    let summary = fit(
-        cfg,
-        data,
-        out,
-        steps.unwrap_or(cfg.train.steps),
-        seed,
-        init,
-        "",
-    )?;
+    let steps = steps.unwrap_or(cfg.train.steps);
+    let summary = train::fit(cfg, data, out, steps, seed, init, "", &Bars::new())?;
     println!(
         "steps             {}{}",
         summary.step,

@@ -1,19 +1,19 @@
-//! The run report of `mankala loop`: `report.md` with SVG plots and the ratings of every
+//! The run report of the loop: `report.md` with SVG plots and the ratings of every
 //! generation against the baselines, rebuilt from the step markers after every generation.
 
 use std::fmt::Write as _;
 
-use anyhow::Result;
 use mankala_selfplay::AgentSpec;
 use mankala_selfplay::ratings::{PairResult, Rating};
 
-use crate::cmd::arena::{rate, ratings_table, standings, write_ratings};
-use crate::cmd::generations::{
-    EvalDone, GateDone, Layout, NamedResult, RunRecord, SelfplayDone, TrainDone, fmt_loss,
-    read_marker,
-};
+use crate::arena::{rate, ratings_table, standings, write_ratings};
 use crate::config::{Resolved, code_version, write_atomic};
+use crate::error::{Result, error_chain};
+use crate::layout::{Layout, Step, read_marker};
 use crate::plot::{self, IntervalPoint, Series};
+use crate::records::{
+    EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, TrainDone, fmt_loss,
+};
 
 /// What one generation has finished.
 struct Generation {
@@ -41,10 +41,10 @@ fn generations(layout: &Layout) -> Result<Vec<Generation>> {
         }
         out.push(Generation {
             g,
-            selfplay: read_marker(&layout.marker(g, "selfplay"))?,
-            train: read_marker(&layout.marker(g, "train"))?,
-            gate: read_marker(&layout.marker(g, "gate"))?,
-            eval: read_marker(&layout.marker(g, "eval"))?,
+            selfplay: read_marker(&layout.marker(g, Step::Selfplay))?,
+            train: read_marker(&layout.marker(g, Step::Train))?,
+            gate: read_marker(&layout.marker(g, Step::Gate))?,
+            eval: read_marker(&layout.marker(g, Step::Eval))?,
         });
     }
     Ok(out)
@@ -53,7 +53,7 @@ fn generations(layout: &Layout) -> Result<Vec<Generation>> {
 /// Every result of the run by name: the baselines' round robin, gates and evaluations.
 fn all_results(layout: &Layout, gens: &[Generation]) -> Result<Vec<NamedResult>> {
     let mut results = Vec::new();
-    if let Some(b) = read_marker::<EvalDone>(&layout.baselines().join("results.json"))? {
+    if let Some(b) = read_marker::<EvalDone>(&layout.baselines_marker())? {
         results.extend(b.results);
     }
     for gen_ in gens {
@@ -138,7 +138,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
     let named = all_results(layout, &gens)?;
     let (ratings, rating_error) = match fit_ratings(&named, cfg.generations.prior_draws) {
         Ok(r) => (r, None),
-        Err(e) => (None, Some(format!("{e:#}"))),
+        Err(e) => (None, Some(error_chain(&e))),
     };
     let mut minutes = Vec::new();
     let mut total = 0.0;

@@ -1,4 +1,4 @@
-//! `mankala bench engine`: random playouts on one core.
+//! The measurements of `mankala bench`: random playouts, MCTS searches, network speed.
 
 use std::path::Path;
 use std::time::Instant;

@@ -1,0 +1,345 @@
+//! Arenas as the pipeline plays them: agents prepared for a config, games played with
+//! progress, game records saved with their rules, ratings fitted and written as CSV, JSON and
+//! charts. `mankala arena` and the loop's gates and evaluations share them.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use mankala_engine::with_game;
+use mankala_selfplay::arena::{GameRecord, Pairing, play_all};
+use mankala_selfplay::ratings::{PairResult, Rating, fit};
+use mankala_selfplay::{AgentSpec, Prepared};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::config::{Resolved, code_version, write_atomic};
+use crate::error::{Error, Result};
+use crate::plot;
+use crate::progress::Progress;
+use crate::records::NamedResult;
+
+/// A game record as saved: the game's variant and rules with it, so that
+/// `mankala replay --record` needs nothing else.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// The variant.
+    pub variant: String,
+    /// Its rule options.
+    pub rules: toml::Table,
+    /// Its caps.
+    pub limits: toml::Table,
+    /// The game.
+    #[serde(flatten)]
+    pub record: GameRecord,
+}
+
+/// Parses and prepares agent specs (loading networks) for `cfg`'s variant.
+///
+/// # Errors
+/// [`Error::Agent`]: a spec that is malformed or a model that does not fit the variant.
+pub fn prepare(cfg: &Resolved, specs: &[String]) -> Result<Vec<Prepared>> {
+    let specs = specs
+        .iter()
+        .map(|s| s.parse::<AgentSpec>())
+        .collect::<Result<Vec<_>, _>>()?;
+    prepare_specs(cfg, &specs)
+}
+
+/// Prepares parsed agent specs (loading networks) for `cfg`'s variant.
+///
+/// # Errors
+/// [`Error::Agent`]: a model that does not fit the variant.
+pub fn prepare_specs(cfg: &Resolved, specs: &[AgentSpec]) -> Result<Vec<Prepared>> {
+    let rules = cfg.rules_toml();
+    let expected = cfg.expected_model(&rules);
+    Ok(specs
+        .iter()
+        .map(|s| Prepared::new(s.clone(), &cfg.search, &expected))
+        .collect::<Result<Vec<_>, _>>()?)
+}
+
+/// Plays `pairings` on `threads` threads, reporting each finished game to `progress` as a task
+/// labelled `label`. Records come back in schedule order.
+///
+/// # Errors
+/// [`Error::Threads`] when the worker threads cannot start.
+pub fn play(
+    cfg: &Resolved,
+    agents: &[Prepared],
+    pairings: &[Pairing],
+    threads: usize,
+    label: &str,
+    progress: &dyn Progress,
+) -> Result<Vec<GameRecord>> {
+    progress.begin(label, "games", pairings.len() as u64, 0);
+    let done = AtomicU64::new(0);
+    let records = with_game!(&cfg.game, g => play_all(g, agents, pairings, threads, |_| {
+        progress.advance(done.fetch_add(1, Ordering::Relaxed) + 1, "");
+    }))
+    .map_err(Error::Threads)?;
+    progress.end();
+    Ok(records)
+}
+
+/// Writes records as JSON lines, each with the variant and rules.
+///
+/// # Errors
+/// Naming the file.
+pub fn save_games(path: &Path, cfg: &Resolved, records: &[GameRecord]) -> Result<()> {
+    let mut text = String::new();
+    for r in records {
+        let saved = SavedGame {
+            variant: cfg.game.name().into(),
+            rules: cfg.game.rules_table(),
+            limits: cfg.game.limits_table(),
+            record: r.clone(),
+        };
+        text.push_str(&serde_json::to_string(&saved)?);
+        text.push('\n');
+    }
+    write_atomic(path, text.as_bytes())
+}
+
+/// Reads game `index` (its `index` field) from a `games.jsonl` file.
+///
+/// # Errors
+/// When the file cannot be read ([`Error::Io`]), a line is not a game record, or no game has
+/// that index ([`Error::BadRecord`], [`Error::NoGame`]).
+pub fn load_game(path: &Path, index: u64) -> Result<SavedGame> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        what: "cannot read game records",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game: SavedGame = serde_json::from_str(line).map_err(|source| Error::BadRecord {
+            path: path.to_path_buf(),
+            line: n + 1,
+            source,
+        })?;
+        if game.record.index == index {
+            return Ok(game);
+        }
+    }
+    Err(Error::NoGame {
+        path: path.to_path_buf(),
+        index,
+    })
+}
+
+/// Wins, draws and losses of every pair in `records`, by name.
+pub fn named_results(records: &[GameRecord], names: &[String]) -> Vec<NamedResult> {
+    mankala_selfplay::arena::pair_results(records)
+        .into_iter()
+        .map(|p| NamedResult {
+            a: names[p.a].clone(),
+            b: names[p.b].clone(),
+            wins_a: p.wins_a,
+            draws: p.draws,
+            wins_b: p.wins_b,
+        })
+        .collect()
+}
+
+/// Points, games, wins, draws and losses of each of `players` players in `results`.
+pub fn standings(players: usize, results: &[PairResult]) -> Vec<[f64; 3]> {
+    let mut wdl = vec![[0.0; 3]; players];
+    for r in results {
+        wdl[r.a][0] += r.wins_a;
+        wdl[r.a][1] += r.draws;
+        wdl[r.a][2] += r.wins_b;
+        wdl[r.b][0] += r.wins_b;
+        wdl[r.b][1] += r.draws;
+        wdl[r.b][2] += r.wins_a;
+    }
+    wdl
+}
+
+/// Player indices, best rating first.
+fn best_first(ratings: &[Rating]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..ratings.len()).collect();
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+    order
+}
+
+/// A readable ratings table, best first.
+pub fn ratings_table(names: &[String], ratings: &[Rating], wdl: &[[f64; 3]]) -> String {
+    let width = names.iter().map(String::len).max().unwrap_or(5).max(5);
+    let mut out = format!(
+        "{:>4}  {:<width$}  {:>7}  {:>17}  {:>6}  {:>14}  {:>6}\n",
+        "rank", "agent", "elo", "95% interval", "games", "win/draw/loss", "score"
+    );
+    for (rank, &i) in best_first(ratings).iter().enumerate() {
+        let r = &ratings[i];
+        let [w, d, l] = wdl[i];
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<width$}  {:>7.0}  {:>17}  {:>6.0}  {:>14}  {:>5.1}%",
+            rank + 1,
+            names[i],
+            r.elo,
+            format!("[{:.0}, {:.0}]", r.low, r.high),
+            r.games,
+            format!("{w:.0}/{d:.0}/{l:.0}"),
+            100.0 * r.score
+        );
+    }
+    out
+}
+
+/// Fits ratings anchored at `random` if it plays, else at the first player; returns the
+/// anchor's index and the ratings.
+///
+/// # Errors
+/// [`Error::Ratings`] when the results do not connect every player.
+pub fn rate(
+    names: &[String],
+    results: &[PairResult],
+    prior_draws: f64,
+) -> Result<(usize, Vec<Rating>)> {
+    let anchor = names.iter().position(|n| n == "random").unwrap_or(0);
+    let ratings = fit(names.len(), results, anchor, prior_draws).map_err(Error::Ratings)?;
+    Ok((anchor, ratings))
+}
+
+/// The files [`write_ratings`] writes into a directory.
+pub const RATINGS_FILES: [&str; 4] = ["ratings.csv", "ratings.json", "ratings.svg", "scores.svg"];
+
+/// Writes `ratings.csv`, `ratings.json`, `ratings.svg` and `scores.svg` into `out`.
+///
+/// # Errors
+/// Naming the file that cannot be written.
+pub fn write_ratings(
+    out: &Path,
+    title: &str,
+    names: &[String],
+    anchor: usize,
+    ratings: &[Rating],
+    results: &[PairResult],
+) -> Result<()> {
+    let wdl = standings(names.len(), results);
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    csv.write_record([
+        "agent", "elo", "low", "high", "games", "wins", "draws", "losses", "score",
+    ])?;
+    for (i, r) in ratings.iter().enumerate() {
+        let [w, d, l] = wdl[i];
+        csv.write_record([
+            names[i].clone(),
+            format!("{:.1}", r.elo),
+            format!("{:.1}", r.low),
+            format!("{:.1}", r.high),
+            r.games.to_string(),
+            w.to_string(),
+            d.to_string(),
+            l.to_string(),
+            format!("{:.4}", r.score),
+        ])?;
+    }
+    let bytes = csv
+        .into_inner()
+        .map_err(|e| Error::Csv(csv::Error::from(e.into_error())))?;
+    write_atomic(&out.join("ratings.csv"), &bytes)?;
+    let agents: Vec<_> = names
+        .iter()
+        .zip(ratings)
+        .zip(&wdl)
+        .map(|((n, r), [w, d, l])| {
+            json!({"agent": n, "elo": r.elo, "low": r.low, "high": r.high, "games": r.games,
+                   "wins": w, "draws": d, "losses": l, "score": r.score})
+        })
+        .collect();
+    let pairs: Vec<_> = results
+        .iter()
+        .map(|p| json!({"a": names[p.a], "b": names[p.b], "wins_a": p.wins_a, "draws": p.draws, "wins_b": p.wins_b}))
+        .collect();
+    let value = json!({"anchor": names[anchor], "agents": agents, "pairs": pairs, "code_version": code_version()});
+    write_atomic(
+        &out.join("ratings.json"),
+        serde_json::to_string_pretty(&value)?.as_bytes(),
+    )?;
+    let order = best_first(ratings);
+    let rows: Vec<plot::Interval<'_>> = order
+        .iter()
+        .map(|&i| plot::Interval {
+            label: &names[i],
+            value: ratings[i].elo,
+            low: ratings[i].low,
+            high: ratings[i].high,
+        })
+        .collect();
+    let x_label = format!("Elo ({} = 0), 95% intervals", names[anchor]);
+    write_atomic(
+        &out.join("ratings.svg"),
+        plot::interval_chart(title, &x_label, &rows).as_bytes(),
+    )?;
+    let bars: Vec<(&str, f64)> = order
+        .iter()
+        .map(|&i| (names[i].as_str(), 100.0 * ratings[i].score))
+        .collect();
+    write_atomic(
+        &out.join("scores.svg"),
+        plot::bar_chart("Share of points", "score (%)", &bars).as_bytes(),
+    )
+}
+
+/// The default output directory of an arena: `runs/arena-<variant>-<unix seconds>`.
+pub fn default_out(variant: &str) -> PathBuf {
+    PathBuf::from(format!("runs/arena-{variant}-{}", crate::now_secs()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating(elo: f64) -> Rating {
+        Rating {
+            elo,
+            low: elo - 50.0,
+            high: elo + 50.0,
+            games: 4.0,
+            score: 0.5,
+        }
+    }
+
+    #[test]
+    fn ratings_csv_quotes_names_with_commas_and_keeps_its_columns() {
+        let dir = std::env::temp_dir().join(format!("pipeline-ratings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let names = vec![
+            "random".to_string(),
+            "alphabeta:depth=4,nodes=9".to_string(),
+        ];
+        let results = [PairResult {
+            a: 0,
+            b: 1,
+            wins_a: 1.0,
+            draws: 2.0,
+            wins_b: 1.0,
+        }];
+        write_ratings(
+            &dir,
+            "t",
+            &names,
+            0,
+            &[rating(0.0), rating(12.25)],
+            &results,
+        )
+        .unwrap();
+        let csv = std::fs::read_to_string(dir.join("ratings.csv")).unwrap();
+        assert_eq!(
+            csv,
+            "agent,elo,low,high,games,wins,draws,losses,score\n\
+             random,0.0,-50.0,50.0,4,1,2,1,0.5000\n\
+             \"alphabeta:depth=4,nodes=9\",12.2,-37.8,62.2,4,1,2,1,0.5000\n"
+        );
+        for file in RATINGS_FILES {
+            assert!(dir.join(file).exists(), "{file}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

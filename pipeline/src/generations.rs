@@ -1,0 +1,72 @@
+//! The generation loop: every step of every generation in order, skipping those with a
+//! marker, so rerunning continues at the first unfinished step; the report rebuilt after
+//! each generation. `mankala loop` is a thin driver over [`run_generations`].
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::error::Result;
+use crate::layout::Step;
+use crate::progress::Progress;
+use crate::report;
+use crate::run::Run;
+
+/// How far to go.
+#[derive(Debug, Clone, Copy)]
+pub struct LoopOptions {
+    /// Generations in all (those already finished count).
+    pub generations: u32,
+    /// Start no new step after this instant.
+    pub deadline: Option<Instant>,
+}
+
+/// What a call of [`run_generations`] left.
+#[derive(Debug)]
+pub struct LoopOutcome {
+    /// Whether the deadline stopped it before the last step.
+    pub stopped: bool,
+    /// The closing summary for a terminal: the ratings table and the newest generation
+    /// against the baselines.
+    pub summary: String,
+    /// The report.
+    pub report: PathBuf,
+}
+
+/// Runs the baselines' round robin if the config asks for it and it has no marker, then
+/// every unfinished step of generations `0..opts.generations`, reporting each finished step
+/// to `progress` and rebuilding the report after each generation.
+///
+/// # Errors
+/// The first step that fails (its marker is not written; a rerun retries it), or a report
+/// file that cannot be written.
+pub fn run_generations(
+    run: &Run,
+    opts: &LoopOptions,
+    progress: &dyn Progress,
+) -> Result<LoopOutcome> {
+    let out_of_time = || opts.deadline.is_some_and(|d| Instant::now() > d);
+    if run.wants_baselines() && !run.layout.baselines_marker().exists() {
+        run.baselines(progress)?;
+    }
+    let mut stopped = false;
+    'generations: for g in 0..opts.generations {
+        for step in Step::ALL {
+            if run.is_done(g, step) {
+                continue;
+            }
+            if out_of_time() {
+                stopped = true;
+                break 'generations;
+            }
+            let record = run.run_step(g, step, progress)?;
+            progress.step(g, &record);
+        }
+        report::write(&run.cfg, &run.layout, &run.record)?;
+    }
+    let summary = report::write(&run.cfg, &run.layout, &run.record)?;
+    Ok(LoopOutcome {
+        stopped,
+        summary,
+        report: run.layout.report(),
+    })
+}

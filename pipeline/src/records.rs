@@ -1,0 +1,123 @@
+//! What a run writes about itself: its run record and the marker of each finished step
+//! (`docs/loop.md`). Field names and meanings are the files' format.
+
+use serde::{Deserialize, Serialize};
+
+/// What a run records about itself at its first start (`run.json`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// The variant.
+    pub variant: String,
+    /// The seed every step's seed derives from.
+    pub seed: u64,
+    /// When the run was first started.
+    pub started_unix: u64,
+    /// Code version of the first start.
+    pub code_version: String,
+    /// Encoding version of the networks.
+    pub encoding_version: u32,
+    /// Code versions of later starts, in order.
+    #[serde(default)]
+    pub resumed_with: Vec<String>,
+}
+
+/// A result between two named players.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct NamedResult {
+    /// First player.
+    pub a: String,
+    /// Second player.
+    pub b: String,
+    /// `a`'s wins.
+    pub wins_a: f64,
+    /// Draws (capped games included).
+    pub draws: f64,
+    /// `b`'s wins.
+    pub wins_b: f64,
+}
+
+/// The marker of a finished self-play step.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SelfplayDone {
+    /// Games in the generation's shards.
+    pub games: u64,
+    /// Rows (decisions).
+    pub positions: u64,
+    /// Mean plies per game.
+    pub mean_length: f64,
+    /// South wins, draws, North wins.
+    pub results: [u64; 3],
+    /// Games stopped by a cap.
+    pub capped: u64,
+    /// What the search evaluated with: `rollout`, `uniform` or `gen-N`.
+    pub evaluator: String,
+    /// Seconds spent (all starts of the step).
+    pub seconds: f64,
+}
+
+/// The marker of a finished training step.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TrainDone {
+    /// Steps of this generation.
+    pub steps: u64,
+    /// Samples seen.
+    pub samples: u64,
+    /// Final training policy loss.
+    pub policy_loss: Option<f32>,
+    /// Final training value loss.
+    pub value_loss: Option<f32>,
+    /// Validation policy loss.
+    pub val_policy_loss: Option<f32>,
+    /// Validation value loss.
+    pub val_value_loss: Option<f32>,
+    /// Training samples per second.
+    pub samples_per_s: f64,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// The marker of a finished gate.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GateDone {
+    /// The opponent: `gen-N` or the first generation's `mcts:sims=N`.
+    pub opponent: String,
+    /// The new network's wins, draws and losses.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Losses.
+    pub losses: u32,
+    /// Share of points (NaN-free: 1 when no games were played).
+    pub score: f64,
+    /// Whether the new network became the best.
+    pub promoted: bool,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// The marker of a finished evaluation (or of the baselines' own round robin).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EvalDone {
+    /// Results, one per pair.
+    pub results: Vec<NamedResult>,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// A finished step's marker, whichever step it was.
+#[derive(Clone, Debug)]
+pub enum StepRecord {
+    /// Self-play.
+    Selfplay(SelfplayDone),
+    /// Training.
+    Train(TrainDone),
+    /// The gate.
+    Gate(GateDone),
+    /// The evaluation against the baselines.
+    Eval(EvalDone),
+}
+
+/// A loss for a summary line: three decimals, `-` when there is none.
+pub fn fmt_loss(x: Option<f32>) -> String {
+    x.map_or("-".into(), |v| format!("{v:.3}"))
+}

@@ -1,0 +1,523 @@
+//! One run directory opened for work, and each step of a generation as a function over it:
+//! [`Run::selfplay`], [`Run::train`], [`Run::gate`], [`Run::evaluate`], [`Run::baselines`].
+//! [`Run::run_step`] runs a step and writes its marker; a worker that owns one step calls it
+//! alone, `mankala loop` calls them in order ([`crate::generations`]).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mankala_engine::with_game;
+use mankala_selfplay::arena::schedule;
+use mankala_selfplay::data::{list_shards, read_shard};
+use mankala_selfplay::run::selfplay;
+use mankala_selfplay::{
+    AgentSpec, AnyEvaluator, NetworkEvaluator, RolloutEvaluator, Settings, UniformEvaluator,
+};
+use mankala_train::FirstEvaluator;
+
+use crate::arena::{self, named_results};
+use crate::config::{self, DEFAULT_CONFIG, Resolved, code_version, write_atomic};
+use crate::error::{Error, Result};
+use crate::layout::{Layout, Step, create_dir, read_marker, step_seed, write_marker};
+use crate::progress::Progress;
+use crate::records::{
+    EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
+};
+use crate::selfplay::{rate_note, shard_meta};
+use crate::{now_secs, train};
+
+/// The run directory of the main job.
+pub const DEFAULT_RUN: &str = "runs/default";
+
+/// How to open a run directory.
+#[derive(Debug, Clone, Copy)]
+pub struct OpenOptions<'a> {
+    /// The run directory.
+    pub dir: &'a Path,
+    /// A config file: required to agree with the run's own on a rerun (except for the number
+    /// of generations); on a first start the embedded default when `None`.
+    pub config: Option<&'a Path>,
+    /// The run's seed on its first start (default: from the clock); a rerun must give the
+    /// recorded seed or none.
+    pub seed: Option<u64>,
+    /// Worker threads of self-play and arenas.
+    pub threads: usize,
+}
+
+/// A run directory opened for work: its config, layout, record and seed.
+#[derive(Debug)]
+pub struct Run {
+    /// The run's resolved config.
+    pub cfg: Resolved,
+    /// Its paths.
+    pub layout: Layout,
+    /// Its record (`run.json`), with this start appended on a rerun.
+    pub record: RunRecord,
+    /// Worker threads.
+    pub threads: usize,
+    /// The run's name in shard run ids: the directory's name.
+    name: String,
+}
+
+impl Run {
+    /// Opens a run directory: creates it on a first start and writes `config.toml`; records
+    /// this start in `run.json`.
+    ///
+    /// # Errors
+    /// A config that cannot be read or differs from the run's own ([`Error::ConfigChanged`]),
+    /// a seed that differs ([`Error::SeedChanged`]), files that cannot be written.
+    pub fn open(opts: &OpenOptions<'_>) -> Result<Run> {
+        let layout = Layout::new(opts.dir);
+        let cfg = load_config(&layout, opts.config)?;
+        create_dir(opts.dir, "cannot create run directory")?;
+        let record = match read_marker::<RunRecord>(&layout.record())? {
+            Some(mut r) => {
+                if let Some(seed) = opts.seed
+                    && seed != r.seed
+                {
+                    return Err(Error::SeedChanged {
+                        given: seed,
+                        run: opts.dir.to_path_buf(),
+                        recorded: r.seed,
+                    });
+                }
+                r.resumed_with.push(code_version());
+                r
+            }
+            None => RunRecord {
+                variant: cfg.game.name().into(),
+                seed: opts.seed.unwrap_or_else(now_secs),
+                started_unix: now_secs(),
+                code_version: code_version(),
+                encoding_version: mankala_engine::ENCODING_VERSION,
+                resumed_with: Vec::new(),
+            },
+        };
+        if !layout.config().exists() {
+            write_atomic(&layout.config(), cfg.to_toml().as_bytes())?;
+        }
+        write_marker(&layout.record(), &record)?;
+        let name = opts
+            .dir
+            .file_name()
+            .map_or("run".into(), |n| n.to_string_lossy().into_owned());
+        Ok(Run {
+            cfg,
+            layout,
+            record,
+            threads: opts.threads,
+            name,
+        })
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.record.seed
+    }
+
+    /// Whether step `step` of generation `g` has its marker.
+    pub fn is_done(&self, g: u32, step: Step) -> bool {
+        self.layout.marker(g, step).exists()
+    }
+
+    /// Runs step `step` of generation `g` and writes its marker.
+    ///
+    /// # Errors
+    /// As the step's function.
+    pub fn run_step(&self, g: u32, step: Step, progress: &dyn Progress) -> Result<StepRecord> {
+        let marker = self.layout.marker(g, step);
+        let record = match step {
+            Step::Selfplay => {
+                let d = self.selfplay(g, progress)?;
+                write_marker(&marker, &d)?;
+                StepRecord::Selfplay(d)
+            }
+            Step::Train => {
+                let d = self.train(g, progress)?;
+                write_marker(&marker, &d)?;
+                StepRecord::Train(d)
+            }
+            Step::Gate => {
+                let d = self.gate(g, progress)?;
+                write_marker(&marker, &d)?;
+                StepRecord::Gate(d)
+            }
+            Step::Eval => {
+                let d = self.evaluate(g, progress)?;
+                write_marker(&marker, &d)?;
+                StepRecord::Eval(d)
+            }
+        };
+        Ok(record)
+    }
+
+    /// Whether the config asks for the baselines' own round robin.
+    pub fn wants_baselines(&self) -> bool {
+        self.cfg.generations.eval_games > 0 && self.cfg.generations.baselines.len() > 1
+    }
+
+    fn arena_sims(&self) -> u32 {
+        match self.cfg.generations.arena_simulations {
+            0 => self.cfg.search.simulations,
+            n => n,
+        }
+    }
+
+    /// The spec of generation `g`'s network in arenas.
+    pub fn network_spec(&self, g: u32) -> AgentSpec {
+        AgentSpec::Network {
+            model: self.layout.model(g),
+            sims: self.arena_sims(),
+            gumbel: self.cfg.search.gumbel,
+        }
+    }
+
+    /// The first generation's opponent in gates: rollout MCTS at the arena's simulations.
+    pub fn first_player(&self) -> AgentSpec {
+        AgentSpec::Mcts {
+            sims: self.arena_sims(),
+            c: 2.0,
+        }
+    }
+
+    /// The best network before generation `g`: the last one promoted.
+    ///
+    /// # Errors
+    /// A gate marker that cannot be read.
+    pub fn best_before(&self, g: u32) -> Result<Option<u32>> {
+        let mut best = None;
+        for k in 0..g {
+            if let Some(gate) = read_marker::<GateDone>(&self.layout.marker(k, Step::Gate))?
+                && gate.promoted
+            {
+                best = Some(k);
+            }
+        }
+        Ok(best)
+    }
+
+    /// Self-play of generation `g` with the best network so far (or the first evaluator):
+    /// plays the games its shards lack, so an interrupted step continues.
+    ///
+    /// # Errors
+    /// Models, shards or files at fault, named; shards that do not hold the step's games.
+    pub fn selfplay(&self, g: u32, progress: &dyn Progress) -> Result<SelfplayDone> {
+        let dir = self.layout.shards(g);
+        create_dir(&dir, "cannot create")?;
+        let start = Instant::now();
+        let total = self.cfg.generations.games;
+        let done = games_in(&dir)?;
+        let ids: Vec<u64> = (0..total).filter(|i| !done.contains(i)).collect();
+        let best = self.best_before(g)?;
+        let seed = step_seed(self.seed(), g, 1);
+        let (evaluator, name) = match best {
+            Some(k) => {
+                let rules = self.cfg.rules_toml();
+                let (net, _) = mankala_models::file::load(
+                    &self.layout.model(k),
+                    &self.cfg.expected_model(&rules),
+                    &mankala_models::device(),
+                )?;
+                (
+                    AnyEvaluator::Network(NetworkEvaluator::new(net)),
+                    format!("gen-{k}"),
+                )
+            }
+            None => match self.cfg.generations.first_evaluator {
+                FirstEvaluator::Rollout => (
+                    AnyEvaluator::Rollout(RolloutEvaluator::new(seed)),
+                    "rollout".into(),
+                ),
+                FirstEvaluator::Uniform => {
+                    (AnyEvaluator::Uniform(UniformEvaluator), "uniform".into())
+                }
+            },
+        };
+        if !ids.is_empty() {
+            let run_id = format!("{}-g{g:04}", self.name);
+            let settings = Settings {
+                search: self.cfg.search.clone(),
+                selfplay: self.cfg.selfplay.clone(),
+                run_id: run_id.clone(),
+                generation: g,
+                seed,
+            };
+            let meta = shard_meta(&self.cfg, &run_id, seed);
+            let base = done.len() as u64;
+            progress.begin(&format!("gen {g} self-play ({name})"), "games", total, base);
+            with_game!(&self.cfg.game, gm => selfplay(
+                gm, &settings, &meta, &dir, &ids, self.threads,
+                |w| evaluator.for_worker(w),
+                |s| progress.advance(base + s.games, &rate_note(s)),
+            ))?;
+            progress.end();
+        }
+        let mut summary = summarize(&dir)?;
+        summary.evaluator = name;
+        summary.seconds = start.elapsed().as_secs_f64();
+        if summary.games != total {
+            return Err(Error::GameCount {
+                dir,
+                found: summary.games,
+                expected: total,
+            });
+        }
+        Ok(summary)
+    }
+
+    /// Training of generation `g` from the previous generation's network on the shards of
+    /// every generation so far (the window takes the newest); resumes from its checkpoint.
+    ///
+    /// # Errors
+    /// Data, checkpoint or output files at fault, named.
+    pub fn train(&self, g: u32, progress: &dyn Progress) -> Result<TrainDone> {
+        let start = Instant::now();
+        let data: Vec<PathBuf> = (0..=g).map(|k| self.layout.shards(k)).collect();
+        let init = g.checked_sub(1).map(|k| self.layout.model(k));
+        let s = train::fit(
+            &self.cfg,
+            &data,
+            &self.layout.train(g),
+            self.cfg.train.steps,
+            step_seed(self.seed(), g, 2),
+            init.as_deref(),
+            &format!("gen {g} train"),
+            progress,
+        )?;
+        let finite = |x: f32| x.is_finite().then_some(x);
+        Ok(TrainDone {
+            steps: s.step,
+            samples: s.samples,
+            policy_loss: finite(s.policy_loss),
+            value_loss: finite(s.value_loss),
+            val_policy_loss: finite(s.val_policy_loss),
+            val_value_loss: finite(s.val_value_loss),
+            samples_per_s: s.samples_per_s,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Plays `pairs` between `agents` (named `names`) and saves the games in `dir`.
+    #[allow(clippy::too_many_arguments)]
+    fn arena(
+        &self,
+        agents: &[AgentSpec],
+        names: &[String],
+        pairs: &[(usize, usize)],
+        games: u32,
+        seed: u64,
+        dir: &Path,
+        label: &str,
+        progress: &dyn Progress,
+    ) -> Result<Vec<NamedResult>> {
+        let prepared = arena::prepare_specs(&self.cfg, agents)?;
+        let pairings = with_game!(&self.cfg.game, gm => schedule(
+            gm, pairs, games, self.cfg.generations.opening_plies, seed));
+        let records = arena::play(
+            &self.cfg,
+            &prepared,
+            &pairings,
+            self.threads,
+            label,
+            progress,
+        )?;
+        create_dir(dir, "cannot create")?;
+        arena::save_games(&dir.join("games.jsonl"), &self.cfg, &records)?;
+        Ok(named_results(&records, names))
+    }
+
+    /// The gate of generation `g`: its network against the best one before it (or the first
+    /// player); promoted at a score of at least `[loop] gate_threshold`, or at once without
+    /// gate games.
+    ///
+    /// # Errors
+    /// Models or files at fault, named.
+    pub fn gate(&self, g: u32, progress: &dyn Progress) -> Result<GateDone> {
+        let start = Instant::now();
+        let best = self.best_before(g)?;
+        let (opponent, opponent_name) = match best {
+            Some(k) => (self.network_spec(k), format!("gen-{k}")),
+            None => (self.first_player(), self.first_player().to_string()),
+        };
+        let games = self.cfg.generations.gate_games;
+        if games == 0 {
+            return Ok(GateDone {
+                opponent: opponent_name,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                score: 1.0,
+                promoted: true,
+                seconds: 0.0,
+            });
+        }
+        let names = [format!("gen-{g}"), opponent_name.clone()];
+        let results = self.arena(
+            &[self.network_spec(g), opponent],
+            &names,
+            &[(0, 1)],
+            games,
+            step_seed(self.seed(), g, 3),
+            &self.layout.generation(g).join("gate"),
+            &format!("gen {g} gate vs {opponent_name}"),
+            progress,
+        )?;
+        let r = &results[0];
+        let score = (r.wins_a + 0.5 * r.draws) / f64::from(games);
+        Ok(GateDone {
+            opponent: opponent_name,
+            wins: r.wins_a as u32,
+            draws: r.draws as u32,
+            losses: r.wins_b as u32,
+            score,
+            promoted: score >= self.cfg.generations.gate_threshold,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    fn baseline_specs(&self) -> Result<Vec<AgentSpec>> {
+        self.cfg
+            .generations
+            .baselines
+            .iter()
+            .map(|b| Ok(b.parse::<AgentSpec>()?))
+            .collect()
+    }
+
+    /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
+    /// 0).
+    ///
+    /// # Errors
+    /// Models or files at fault, named.
+    pub fn evaluate(&self, g: u32, progress: &dyn Progress) -> Result<EvalDone> {
+        if self.cfg.generations.eval_games == 0 {
+            return Ok(EvalDone {
+                results: Vec::new(),
+                seconds: 0.0,
+            });
+        }
+        let start = Instant::now();
+        let mut agents = vec![self.network_spec(g)];
+        agents.extend(self.baseline_specs()?);
+        let mut names = vec![format!("gen-{g}")];
+        names.extend(agents[1..].iter().map(ToString::to_string));
+        let pairs: Vec<(usize, usize)> = (1..agents.len()).map(|j| (0, j)).collect();
+        let results = self.arena(
+            &agents,
+            &names,
+            &pairs,
+            self.cfg.generations.eval_games,
+            step_seed(self.seed(), g, 4),
+            &self.layout.generation(g).join("eval"),
+            &format!("gen {g} vs baselines"),
+            progress,
+        )?;
+        Ok(EvalDone {
+            results,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// The baselines' own round robin, which anchors their ratings; writes its marker
+    /// (`baselines/results.json`).
+    ///
+    /// # Errors
+    /// Files at fault, named.
+    pub fn baselines(&self, progress: &dyn Progress) -> Result<EvalDone> {
+        let start = Instant::now();
+        let agents = self.baseline_specs()?;
+        let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
+        let pairs: Vec<(usize, usize)> = (0..agents.len())
+            .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))
+            .collect();
+        let results = self.arena(
+            &agents,
+            &names,
+            &pairs,
+            self.cfg.generations.eval_games,
+            step_seed(self.seed(), 0, 5),
+            &self.layout.baselines(),
+            "baselines",
+            progress,
+        )?;
+        let done = EvalDone {
+            results,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+        write_marker(&self.layout.baselines_marker(), &done)?;
+        Ok(done)
+    }
+}
+
+/// Ids of the games in a directory's shards.
+fn games_in(dir: &Path) -> Result<BTreeSet<u64>> {
+    let mut ids = BTreeSet::new();
+    for shard in list_shards(dir)? {
+        let (_, rows) = read_shard(&shard)?;
+        ids.extend(rows.iter().map(|r| r.game_id));
+    }
+    Ok(ids)
+}
+
+/// Game statistics of a directory's shards.
+fn summarize(dir: &Path) -> Result<SelfplayDone> {
+    let mut sum = mankala_selfplay::run::Summary::default();
+    let mut seen = BTreeSet::new();
+    let mut plies = 0u64;
+    for shard in list_shards(dir)? {
+        let (_, rows) = read_shard(&shard)?;
+        let mut here = BTreeSet::new();
+        for r in &rows {
+            if !here.insert(r.game_id) {
+                continue;
+            }
+            if !seen.insert(r.game_id) {
+                return Err(Error::DuplicateGame {
+                    shard,
+                    game: r.game_id,
+                    dir: dir.to_path_buf(),
+                });
+            }
+            sum.add_game(r.outcome, &r.result, 0);
+            plies += u64::from(r.game_length);
+        }
+        sum.positions += rows.len() as u64;
+    }
+    Ok(SelfplayDone {
+        games: sum.games,
+        positions: sum.positions,
+        mean_length: plies as f64 / sum.games.max(1) as f64,
+        results: sum.results,
+        capped: sum.capped,
+        evaluator: String::new(),
+        seconds: 0.0,
+    })
+}
+
+/// Loads the run's config: the run's own on a rerun (a given config must agree with it), a
+/// given file or the embedded default on a first start.
+fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
+    let saved = layout.config();
+    let given = given.map(config::load).transpose()?;
+    if saved.exists() {
+        let mut own = config::load(&saved)?;
+        if let Some(given) = given {
+            let mut g = given.clone();
+            g.generations.generations = own.generations.generations;
+            if g.to_toml() != own.to_toml() {
+                return Err(Error::ConfigChanged {
+                    run: layout.root.clone(),
+                    saved,
+                });
+            }
+            // Only the number of generations may change: a run can be extended.
+            own.generations.generations = given.generations.generations;
+        }
+        return Ok(own);
+    }
+    match given {
+        Some(cfg) => Ok(cfg),
+        None => config::parse(DEFAULT_CONFIG).map_err(Error::DefaultConfig),
+    }
+}
