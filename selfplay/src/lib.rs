@@ -1,7 +1,9 @@
 //! Self-play for mankala: MCTS over the engine ([`mcts`]), evaluators ([`evaluator`]),
 //! batched evaluation across games ([`batch`]), self-play games ([`selfplay`]), Rayon
 //! workers ([`run`]) and Parquet training data ([`data`]); agents ([`agent`]), arenas
-//! ([`arena`]) and their ratings ([`ratings`]).
+//! ([`arena`]) and their ratings ([`ratings`]); the openings of self-play data
+//! ([`openings`]), a person's game against an agent ([`play`]) and the engine protocol
+//! ([`protocol`]).
 
 pub mod agent;
 pub mod arena;
@@ -10,6 +12,9 @@ pub mod config;
 pub mod data;
 pub mod evaluator;
 pub mod mcts;
+pub mod openings;
+pub mod play;
+pub mod protocol;
 pub mod ratings;
 pub mod run;
 pub mod selfplay;

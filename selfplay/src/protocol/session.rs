@@ -1,0 +1,699 @@
+//! [`Session`]: the game in progress and its agent; one request in, one answer out.
+
+use std::panic::AssertUnwindSafe;
+use std::path::Path;
+use std::time::Instant;
+
+use mankala_engine::{Action, AnyGame, Game, IllegalMove, State, with_game};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+
+use super::error::{CommandError, ProtocolError};
+use super::request::{NewGame, Request, kind};
+use super::response::{
+    Answer, Bye, GoAnswer, Legal, NewGameAnswer, Position, Reply, SearchAnswer, Shown,
+};
+use super::setup::{Loader, Setup, load_boxed};
+use crate::agent::{Budget, Prepared};
+
+/// The agent of a game started without one.
+pub const DEFAULT_AGENT: &str = "mcts:sims=1000";
+
+/// The seed of a game started without one.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// A protocol session: the game in progress, if any, and how config files are read.
+#[derive(Debug)]
+pub struct Session {
+    game: Option<Current>,
+    loader: Loader,
+}
+
+impl Default for Session {
+    /// A session without a game that reads config files with [`super::setup::load`].
+    fn default() -> Session {
+        Session::with_loader(load_boxed)
+    }
+}
+
+impl Session {
+    /// A session without a game that reads the config files of `new` with `loader`.
+    pub fn with_loader(loader: Loader) -> Session {
+        Session { game: None, loader }
+    }
+
+    /// Answers one request. A request that fails changes nothing.
+    ///
+    /// # Errors
+    /// [`ProtocolError::Command`]: the command's error, named after the command.
+    pub fn handle(&mut self, request: Request) -> Result<Answer, ProtocolError> {
+        let cmd = request.name();
+        self.command(request)
+            .map_err(|source| ProtocolError::Command { cmd, source })
+    }
+
+    /// Answers one request line of JSON; a blank line gets no answer.
+    pub fn handle_line(&mut self, line: &str) -> Option<Reply> {
+        let line = line.trim();
+        if line.is_empty() {
+            return None;
+        }
+        Some(match serde_json::from_str::<Value>(line) {
+            Ok(Value::Object(fields)) => {
+                let id = fields.get("id").cloned().unwrap_or(Value::Null);
+                let result = Request::from_object(&fields).and_then(|r| self.handle(r));
+                Reply::new(id, &result)
+            }
+            Ok(other) => Reply::new(Value::Null, &Err(ProtocolError::NotAnObject(kind(&other)))),
+            Err(e) => Reply::new(Value::Null, &Err(ProtocolError::NotJson(e))),
+        })
+    }
+
+    /// Answers one raw input line: text that is not UTF-8 is an error too, and a panic
+    /// inside the engine is answered with an error rather than ending the session.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Option<Reply> {
+        let Ok(text) = std::str::from_utf8(line) else {
+            return Some(Reply::new(Value::Null, &Err(ProtocolError::NotUtf8)));
+        };
+        std::panic::catch_unwind(AssertUnwindSafe(|| self.handle_line(text)))
+            .unwrap_or_else(|_| Some(Reply::new(Value::Null, &Err(ProtocolError::Internal))))
+    }
+
+    /// Runs a command.
+    fn command(&mut self, request: Request) -> Result<Answer, CommandError> {
+        match request {
+            Request::New(new) => self.new_game(&new).map(Answer::NewGame),
+            Request::Position { moves } => {
+                let current = self.current()?;
+                current.moves = current.played(&[], &moves)?;
+                current.position().map(Answer::Position)
+            }
+            Request::Play { moves } => {
+                if moves.is_empty() {
+                    return Err(CommandError::NoMoves);
+                }
+                let current = self.current()?;
+                current.moves = current.played(&current.moves, &moves)?;
+                current.position().map(Answer::Position)
+            }
+            Request::Undo { count } => {
+                let current = self.current()?;
+                let played = current.moves.len();
+                match usize::try_from(count) {
+                    Ok(n) if n <= played => current.moves.truncate(played - n),
+                    _ => return Err(CommandError::Undo { count, played }),
+                }
+                current.position().map(Answer::Position)
+            }
+            Request::Search(limit) => {
+                let budget = limit.budget()?;
+                Ok(Answer::Search(self.current()?.think(budget)?.0))
+            }
+            Request::Go(limit) => {
+                let budget = limit.budget()?;
+                self.current()?.go(budget).map(Answer::Go)
+            }
+            Request::Legal => self.current()?.legal().map(Answer::Legal),
+            Request::Show => self.current()?.show().map(Answer::Show),
+            Request::Quit => Ok(Answer::Bye(Bye { bye: true })),
+        }
+    }
+
+    /// The game in progress.
+    fn current(&mut self) -> Result<&mut Current, CommandError> {
+        self.game.as_mut().ok_or(CommandError::NoGame)
+    }
+
+    /// `new`: a game from its start; on an error the game in progress is kept.
+    fn new_game(&mut self, new: &NewGame) -> Result<NewGameAnswer, CommandError> {
+        let setup = self.setup(new)?;
+        let agent = setup.prepare(new.agent.as_deref().unwrap_or(DEFAULT_AGENT))?;
+        let seed = new.seed.unwrap_or(DEFAULT_SEED);
+        let current = Current {
+            rng: SmallRng::seed_from_u64(seed),
+            game: setup.game,
+            agent,
+            moves: Vec::new(),
+        };
+        let answer = NewGameAnswer {
+            position: current.position()?,
+            agent: current.agent.spec.to_string(),
+            seed,
+            rules: serde_json::to_value(current.game.rules_table())?,
+            limits: serde_json::to_value(current.game.limits_table())?,
+        };
+        self.game = Some(current);
+        Ok(answer)
+    }
+
+    /// The game of a `new` request: a variant with rule options, or a config file whose
+    /// rule options `rules` and `limits` override key by key.
+    fn setup(&self, new: &NewGame) -> Result<Setup, CommandError> {
+        let Some(path) = &new.config else {
+            let name = new.variant.as_deref().ok_or(CommandError::NoVariant)?;
+            let game = AnyGame::from_tables(name, &new.rules, &new.limits)?;
+            return Ok(Setup::for_game(game));
+        };
+        let mut setup = (self.loader)(Path::new(path)).map_err(CommandError::Config)?;
+        let name = setup.game.name();
+        if let Some(v) = &new.variant
+            && v != name
+        {
+            return Err(CommandError::VariantMismatch {
+                variant: v.clone(),
+                path: path.clone(),
+                config: name,
+            });
+        }
+        if !new.rules.is_empty() || !new.limits.is_empty() {
+            let mut rules = setup.game.rules_table();
+            rules.extend(new.rules.clone());
+            let mut limits = setup.game.limits_table();
+            limits.extend(new.limits.clone());
+            setup.game = AnyGame::from_tables(name, &rules, &limits)?;
+        }
+        Ok(setup)
+    }
+}
+
+/// The game in progress: its rules, its agent and random stream, and the moves from the
+/// start (the position is replayed from them, so taking moves back is exact).
+#[derive(Debug)]
+struct Current {
+    game: AnyGame,
+    agent: Prepared,
+    rng: SmallRng,
+    moves: Vec<Action>,
+}
+
+impl Current {
+    /// The moves from the start after `base` and then the moves written `texts`.
+    ///
+    /// # Errors
+    /// Naming the first move that is malformed or illegal (its number, its text, the legal
+    /// moves); the game in progress is not changed.
+    fn played(&self, base: &[Action], texts: &[String]) -> Result<Vec<Action>, CommandError> {
+        with_game!(&self.game, g => {
+            let (mut s, _) = replay(g, base)?;
+            let mut moves = base.to_vec();
+            for (i, text) in texts.iter().enumerate() {
+                let a = s.parse_action(text).map_err(|source| CommandError::Move {
+                    index: i + 1,
+                    count: texts.len(),
+                    source,
+                })?;
+                s.play(a)?;
+                moves.push(a);
+            }
+            Ok(moves)
+        })
+    }
+
+    /// The current position.
+    fn position(&self) -> Result<Position, CommandError> {
+        with_game!(&self.game, g => {
+            let (s, names) = replay(g, &self.moves)?;
+            Ok(Position::of(g.name(), &s, &self.moves, &names))
+        })
+    }
+
+    /// `legal`: the legal moves of the current position.
+    fn legal(&self) -> Result<Legal, CommandError> {
+        with_game!(&self.game, g => Ok(Legal::of(&replay(g, &self.moves)?.0)))
+    }
+
+    /// `show`: the board as text, as `mankala show` draws it.
+    fn show(&self) -> Result<Shown, CommandError> {
+        with_game!(&self.game, g => Ok(Shown::of(&replay(g, &self.moves)?.0)))
+    }
+
+    /// `search`: the agent's analysis of the current position, and the move it would play.
+    fn think(&mut self, budget: Budget) -> Result<(SearchAnswer, Action), CommandError> {
+        let (agent, rng, moves) = (&self.agent, &mut self.rng, &self.moves);
+        with_game!(&self.game, g => {
+            let (s, _) = replay(g, moves)?;
+            if let Some(o) = s.outcome() {
+                return Err(CommandError::GameOver {
+                    result: o.result_name(),
+                    scores: o.scores,
+                });
+            }
+            let mut player = agent.build(g, rng.random());
+            let start = Instant::now();
+            let analysis = player.analyse(&s, budget, rng);
+            let elapsed = start.elapsed();
+            if !s.legal_mask().contains(analysis.action) {
+                return Err(CommandError::AgentIllegal(analysis.action));
+            }
+            Ok((SearchAnswer::of(&s, &analysis, elapsed), analysis.action))
+        })
+    }
+
+    /// `go`: the agent's move played, the new position with the analysis behind the move.
+    fn go(&mut self, budget: Budget) -> Result<GoAnswer, CommandError> {
+        let (search, action) = self.think(budget)?;
+        self.moves = self.played(&self.moves, &[action.to_string()])?;
+        Ok(GoAnswer {
+            position: self.position()?,
+            search,
+        })
+    }
+}
+
+/// The position after `moves` from the start, and each move's notation.
+///
+/// # Errors
+/// When a move is not legal (never for moves this session checked).
+fn replay<G: Game>(g: &G, moves: &[Action]) -> Result<(G::State, Vec<String>), IllegalMove> {
+    let mut s = g.initial_state();
+    let mut names = Vec::with_capacity(moves.len());
+    for &a in moves {
+        names.push(s.action_to_string(a));
+        s.play(a)?;
+    }
+    Ok((s, names))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::protocol::message;
+
+    /// Sends `line`, expecting an answer.
+    fn send(session: &mut Session, line: &str) -> Value {
+        session
+            .handle_line(line)
+            .unwrap_or_else(|| panic!("no answer to {line}"))
+            .json
+    }
+
+    /// Sends `line`, expecting success.
+    fn ok(session: &mut Session, line: &str) -> Value {
+        let v = send(session, line);
+        assert_eq!(v["ok"], true, "{line} -> {v}");
+        v
+    }
+
+    /// Sends `line`, expecting an error that contains every one of `words`.
+    fn fails(session: &mut Session, line: &str, words: &[&str]) -> Value {
+        let v = send(session, line);
+        assert_eq!(v["ok"], false, "{line} -> {v}");
+        let error = v["error"].as_str().unwrap_or_default();
+        for w in words {
+            assert!(error.contains(w), "{line}: error lacks `{w}`: {error}");
+        }
+        v
+    }
+
+    fn kalah() -> Session {
+        let mut s = Session::default();
+        ok(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","agent":"mcts:sims=50"}"#,
+        );
+        s
+    }
+
+    #[test]
+    fn new_answers_the_start_position_with_its_game() {
+        let mut s = Session::default();
+        let v = ok(&mut s, r#"{"cmd":"new","variant":"kalah","id":"a"}"#);
+        assert_eq!(v["id"], "a");
+        assert_eq!(v["variant"], "kalah");
+        assert_eq!(v["ply"], 0);
+        assert_eq!(v["to_move"], "south");
+        assert_eq!(v["pits"], json!(vec![4; 12]));
+        assert_eq!(v["stores"], json!([0, 0]));
+        assert_eq!(v["legal"], json!(["A", "B", "C", "D", "E", "F"]));
+        assert_eq!(v["legal_actions"], json!([0, 1, 2, 3, 4, 5]));
+        assert_eq!(v["terminal"], false);
+        assert_eq!(v["outcome"], Value::Null);
+        assert_eq!(v["moves"], json!([]));
+        assert_eq!(v["last_move"], Value::Null);
+        assert_eq!(v["agent"], DEFAULT_AGENT);
+        assert_eq!(v["seed"], DEFAULT_SEED);
+        assert_eq!(v["rules"]["seeds_per_hole"], 4);
+    }
+
+    #[test]
+    fn rules_and_limits_change_the_game() {
+        let mut s = Session::default();
+        let v = ok(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","rules":{"seeds_per_hole":3},"limits":{"max_plies":2}}"#,
+        );
+        assert_eq!(v["pits"], json!(vec![3; 12]));
+        assert_eq!(v["limits"]["max_plies"], 2);
+        // A sows B, C, D: North to move; then the cap ends the game.
+        let v = ok(&mut s, r#"{"cmd":"play","moves":["A","a"]}"#);
+        assert_eq!(v["terminal"], true);
+        assert_eq!(v["to_move"], Value::Null);
+        assert_eq!(v["outcome"]["result"], "capped-plies");
+        assert_eq!(v["legal"], json!([]));
+        fails(
+            &mut s,
+            r#"{"cmd":"search","simulations":5}"#,
+            &["game is over"],
+        );
+        fails(&mut s, r#"{"cmd":"go"}"#, &["game is over"]);
+        fails(&mut s, r#"{"cmd":"play","moves":["B"]}"#, &["already over"]);
+    }
+
+    #[test]
+    fn a_config_file_gives_the_game_and_rules_override_it() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../configs/kalah.toml");
+        let mut s = Session::default();
+        let v = ok(&mut s, &json!({"cmd": "new", "config": path}).to_string());
+        assert_eq!(v["variant"], "kalah");
+        let v = ok(
+            &mut s,
+            &json!({"cmd": "new", "config": path, "variant": "kalah", "rules": {"seeds_per_hole": 5}})
+                .to_string(),
+        );
+        assert_eq!(v["pits"], json!(vec![5; 12]));
+        fails(
+            &mut s,
+            &json!({"cmd": "new", "config": path, "variant": "oware"}).to_string(),
+            &["`oware`", "`kalah`"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","config":"no/such/file.toml"}"#,
+            &["no/such/file.toml"],
+        );
+    }
+
+    #[test]
+    fn play_keeps_extra_turns_and_records_the_moves() {
+        let mut s = kalah();
+        // C sows D, E, F and the store: South moves again.
+        let v = ok(&mut s, r#"{"cmd":"play","moves":["C"]}"#);
+        assert_eq!(v["ply"], 1);
+        assert_eq!(v["to_move"], "south");
+        assert_eq!(v["pits"], json!([4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]));
+        assert_eq!(v["stores"], json!([1, 0]));
+        assert_eq!(v["last_move"], json!({"move": "C", "action": 2}));
+        let v = ok(&mut s, r#"{"cmd":"play","moves":"A, d"}"#);
+        assert_eq!(v["ply"], 3);
+        assert_eq!(v["moves"], json!(["C", "A", "d"]));
+        assert_eq!(v["pits"], json!([1, 5, 1, 6, 6, 5, 4, 4, 4, 0, 5, 5]));
+    }
+
+    #[test]
+    fn moves_by_index_and_by_name_agree() {
+        let mut s = kalah();
+        let by_name = ok(&mut s, r#"{"cmd":"position","moves":["C","A","d"]}"#);
+        let by_index = ok(&mut s, r#"{"cmd":"position","moves":[2,0,3]}"#);
+        assert_eq!(by_name, by_index);
+        let start = ok(&mut s, r#"{"cmd":"position"}"#);
+        assert_eq!(start["ply"], 0);
+    }
+
+    #[test]
+    fn a_bad_move_changes_nothing_and_names_the_legal_ones() {
+        let mut s = kalah();
+        // A hands the move to North; North's c ends in his store and he moves again, with c
+        // now empty.
+        fails(
+            &mut s,
+            r#"{"cmd":"play","moves":["A","c","c"]}"#,
+            &[
+                "play: move 3 of 3",
+                "`c` is not legal",
+                "legal moves: a, b, d, e, f",
+            ],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"play","moves":["zz"]}"#,
+            &["move 1 of 1", "`zz`", "legal moves: A, B, C, D, E, F"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"play","moves":[-1]}"#,
+            &["`-1` is not legal"],
+        );
+        fails(&mut s, r#"{"cmd":"play","moves":[true]}"#, &["a boolean"]);
+        fails(&mut s, r#"{"cmd":"play","moves":[]}"#, &["empty"]);
+        fails(&mut s, r#"{"cmd":"play","moves":{"a":1}}"#, &["an object"]);
+        fails(&mut s, r#"{"cmd":"play"}"#, &["missing \"moves\""]);
+        fails(
+            &mut s,
+            r#"{"cmd":"position","moves":["C","C"]}"#,
+            &["position: move 2 of 2", "legal moves: A, B, D, E, F"],
+        );
+        let v = ok(&mut s, r#"{"cmd":"legal"}"#);
+        assert_eq!(v["ply"], 0);
+        assert_eq!(v["to_move"], "south");
+        assert_eq!(v["legal_actions"], json!([0, 1, 2, 3, 4, 5]));
+    }
+
+    #[test]
+    fn undo_takes_moves_back() {
+        let mut s = kalah();
+        ok(&mut s, r#"{"cmd":"play","moves":["C","A","d"]}"#);
+        let v = ok(&mut s, r#"{"cmd":"undo"}"#);
+        assert_eq!(v["moves"], json!(["C", "A"]));
+        assert_eq!(v["to_move"], "north");
+        fails(
+            &mut s,
+            r#"{"cmd":"undo","count":3}"#,
+            &["3 moves", "2 played"],
+        );
+        let v = ok(&mut s, r#"{"cmd":"undo","count":2}"#);
+        assert_eq!(v["ply"], 0);
+        assert_eq!(v["pits"], json!(vec![4; 12]));
+    }
+
+    #[test]
+    fn search_gives_a_legal_best_move_and_a_policy() {
+        let mut s = kalah();
+        let v = ok(&mut s, r#"{"cmd":"search","simulations":40,"id":9}"#);
+        assert_eq!(v["id"], 9);
+        assert_eq!(v["simulations"], 40);
+        let best = v["best"]["action"].as_u64().unwrap();
+        assert!(best < 6, "{v}");
+        let value = v["value"].as_f64().unwrap();
+        assert!((-1.0..=1.0).contains(&value), "{v}");
+        let policy = v["policy"].as_array().unwrap();
+        assert_eq!(policy.len(), 6);
+        let total: f64 = policy.iter().map(|p| p["p"].as_f64().unwrap()).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{v}");
+        let names: Vec<&str> = policy.iter().map(|p| p["move"].as_str().unwrap()).collect();
+        assert_eq!(names, ["A", "B", "C", "D", "E", "F"]);
+        // The search left the position as it was.
+        assert_eq!(ok(&mut s, r#"{"cmd":"legal"}"#)["ply"], 0);
+    }
+
+    #[test]
+    fn go_plays_the_agents_move() {
+        let mut s = kalah();
+        let v = ok(&mut s, r#"{"cmd":"go","simulations":30}"#);
+        assert_eq!(v["ply"], 1);
+        assert_eq!(v["last_move"], v["search"]["best"]);
+        assert_eq!(v["search"]["ply"], 0);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_answers() {
+        let answers = |seed: u64| {
+            let mut s = Session::default();
+            ok(
+                &mut s,
+                &json!({"cmd": "new", "variant": "oware", "agent": "mcts:sims=30", "seed": seed})
+                    .to_string(),
+            );
+            let mut v = ok(&mut s, r#"{"cmd":"search"}"#);
+            v["elapsed_ms"] = Value::Null;
+            v
+        };
+        assert_eq!(answers(5), answers(5));
+    }
+
+    #[test]
+    fn budgets_are_checked() {
+        let mut s = kalah();
+        fails(
+            &mut s,
+            r#"{"cmd":"search","simulations":10,"millis":10}"#,
+            &["not both"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"search","simulations":0}"#,
+            &["\"simulations\""],
+        );
+        fails(&mut s, r#"{"cmd":"search","millis":"x"}"#, &["\"millis\""]);
+        fails(
+            &mut s,
+            r#"{"cmd":"search","sims":10}"#,
+            &["unknown field \"sims\""],
+        );
+        let v = ok(&mut s, r#"{"cmd":"search","millis":20}"#);
+        assert!(v["simulations"].as_u64().unwrap() > 0, "{v}");
+    }
+
+    #[test]
+    fn malformed_requests_are_answered_with_errors() {
+        let mut s = Session::default();
+        assert!(s.handle_line("").is_none());
+        assert!(s.handle_line("  \r").is_none());
+        fails(&mut s, "hello", &["not JSON"]);
+        fails(&mut s, "[1, 2]", &["expected a JSON object", "an array"]);
+        fails(&mut s, r#"{"id":3}"#, &["missing \"cmd\"", "new"]);
+        let v = fails(&mut s, r#"{"cmd":5,"id":4}"#, &["\"cmd\" must be a string"]);
+        assert_eq!(v["id"], 4);
+        fails(
+            &mut s,
+            r#"{"cmd":"fly"}"#,
+            &["unknown command `fly`", "search"],
+        );
+        fails(&mut s, r#"{"cmd":"legal"}"#, &["no game yet", "new"]);
+        fails(&mut s, r#"{"cmd":"show"}"#, &["no game yet"]);
+        fails(&mut s, r#"{"cmd":"new"}"#, &["missing \"variant\""]);
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":7}"#,
+            &["must be a string"],
+        );
+    }
+
+    #[test]
+    fn a_failed_new_keeps_the_game_in_progress() {
+        let mut s = kalah();
+        ok(&mut s, r#"{"cmd":"play","moves":["A"]}"#);
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"chess"}"#,
+            &["unknown variant `chess`", "oware"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","rules":{"seeds_per_hole":99}}"#,
+            &["seeds_per_hole"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","rules":{"seeds":4}}"#,
+            &["seeds"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","rules":[1]}"#,
+            &["\"rules\" must be an object"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","agent":"mcts:sims=0"}"#,
+            &["mcts:sims=0", "sims"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","seed":-1}"#,
+            &["\"seed\""],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"new","variant":"kalah","colour":"south"}"#,
+            &["unknown field \"colour\"", "agent"],
+        );
+        assert_eq!(ok(&mut s, r#"{"cmd":"legal"}"#)["ply"], 1);
+    }
+
+    #[test]
+    fn show_draws_the_board() {
+        let mut s = kalah();
+        ok(&mut s, r#"{"cmd":"play","moves":["C","A"]}"#);
+        let v = ok(&mut s, r#"{"cmd":"show"}"#);
+        let board = v["board"].as_str().unwrap();
+        assert!(board.contains("S    0   5   1   6   6   5"), "{board}");
+        assert_eq!(v["status"], "ply 2, north to move; legal: a b c d e f");
+        fails(&mut s, r#"{"cmd":"show","x":1}"#, &["takes no fields"]);
+    }
+
+    #[test]
+    fn quit_says_goodbye_and_ends_the_session() {
+        let mut s = Session::default();
+        let r = s.handle_line(r#"{"cmd":"quit","id":1}"#).unwrap();
+        assert!(r.quit);
+        assert_eq!(r.json, json!({"ok": true, "id": 1, "bye": true}));
+        let r = s.handle_line(r#"{"cmd":"quit","now":true}"#).unwrap();
+        assert!(!r.quit, "a bad quit request is an error, not a quit");
+        assert!(!s.handle_line(r#"{"cmd":"legal"}"#).unwrap().quit);
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_an_error() {
+        let mut s = Session::default();
+        let r = s.handle_bytes(b"{\"cmd\":\xff}\n").unwrap();
+        assert_eq!(r.json["ok"], false);
+        assert!(r.json["error"].as_str().unwrap().contains("UTF-8"));
+    }
+
+    #[test]
+    fn the_worked_example_of_the_protocol_doc_is_answered_byte_for_byte() {
+        let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md"));
+        let example = &doc[doc
+            .find("## A worked example")
+            .expect("the example section")..];
+        let requests = example.lines().filter_map(|l| l.strip_prefix("> "));
+        let responses = example.lines().filter_map(|l| l.strip_prefix("< "));
+        let mut s = Session::default();
+        let mut compared = 0;
+        for (request, response) in requests.zip(responses) {
+            let reply = s.handle_line(request).expect("an answer");
+            // The search numbers vary with the machine; everything else is exact.
+            let cmd = serde_json::from_str::<Value>(request).unwrap()["cmd"].clone();
+            if cmd != "search" && cmd != "go" {
+                assert_eq!(reply.json.to_string(), response, "{request}");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 6, "{compared} responses compared");
+    }
+
+    #[test]
+    fn typed_requests_get_typed_answers() {
+        let mut s = Session::default();
+        let new = Request::New(NewGame {
+            variant: Some("kalah".into()),
+            agent: Some("random".into()),
+            ..NewGame::default()
+        });
+        let Ok(Answer::NewGame(answer)) = s.handle(new) else {
+            panic!("no new game");
+        };
+        assert_eq!(answer.agent, "random");
+        assert_eq!(answer.position.legal_actions, [0, 1, 2, 3, 4, 5]);
+        let play = Request::Play {
+            moves: vec!["C".into()],
+        };
+        let Ok(Answer::Position(p)) = s.handle(play) else {
+            panic!("C was not played");
+        };
+        assert_eq!((p.ply, p.to_move), (1, Some("south")));
+        let err = s.handle(Request::Undo { count: 2 }).unwrap_err();
+        assert_eq!(message(&err), "undo: cannot take back 2 moves: 1 played");
+    }
+
+    #[test]
+    fn a_session_reads_config_files_with_its_loader() {
+        fn oware_only(path: &Path) -> Result<Setup, crate::protocol::BoxError> {
+            match path.to_str() {
+                Some("oware.toml") => Ok(Setup::for_game(AnyGame::by_name("oware")?)),
+                _ => Err(format!("cannot read config {}", path.display()).into()),
+            }
+        }
+        let mut s = Session::with_loader(oware_only);
+        let v = ok(
+            &mut s,
+            r#"{"cmd":"new","config":"oware.toml","agent":"random"}"#,
+        );
+        assert_eq!(v["variant"], "oware");
+        let v = fails(&mut s, r#"{"cmd":"new","config":"kalah.toml"}"#, &[]);
+        assert_eq!(v["error"], "new: cannot read config kalah.toml");
+    }
+}
