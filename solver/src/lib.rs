@@ -1,0 +1,34 @@
+//! Ground truth for two of mankala's games: an exact Kalah solver and endgame tablebases
+//! for Kalah and Oware.
+//!
+//! - [`rank`] — a dense index of pit contents (compositions of `n` seeds into 12 pits).
+//! - [`kalah`] — the solver's board, moves and [`kalah::Solver`] (MTD(f), alpha-beta to the
+//!   end of the game, a transposition table, tablebase probes).
+//! - [`oware`] — the tablebases' Oware board and moves.
+//! - [`tablebase`] — building, saving, loading and probing [`Tablebase`]s.
+//!
+//! Values are final seed differences for the player to move, counting the seeds still on the
+//! board; the stores are added by the caller. Method, conventions and file format:
+//! `docs/ground-truth.md`.
+//!
+//! ```
+//! use mankala_solver::kalah::{Solver, SolverConfig};
+//! use mankala_solver::tablebase::{TableGame, Tablebase};
+//!
+//! // Kalah with one seed a pit, solved with a table of every position of at most 6 seeds.
+//! let tb = Tablebase::build(TableGame::Kalah { empty_capture: false }, 6, &|_, _| {}).unwrap();
+//! let mut solver = Solver::new(false, Some(&tb), SolverConfig { tt_log2: 16 });
+//! let with_table = solver.solve(&[1; 12]);
+//! let mut plain = Solver::new(false, None, SolverConfig { tt_log2: 16 });
+//! assert_eq!(with_table.value, plain.solve(&[1; 12]).value);
+//! ```
+
+mod atomic;
+pub mod error;
+pub mod kalah;
+pub mod oware;
+pub mod rank;
+pub mod tablebase;
+
+pub use error::TablebaseError;
+pub use tablebase::{TableGame, Tablebase};

@@ -1,0 +1,3 @@
+//! Oware: the tablebases' board and moves ([`board`]).
+
+pub mod board;
