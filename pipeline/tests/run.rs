@@ -1,0 +1,170 @@
+//! The loop as library calls: steps in order through the observer, markers, resume, the
+//! deadline, and a rerun refused when its config or seed differs from the run's own.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use mankala_pipeline::{
+    Error, Layout, LoopOptions, OpenOptions, Progress, Run, Silent, Step, StepRecord,
+    run_generations,
+};
+
+/// A fresh directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pipeline-run-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A Kalah loop config with every count shrunk; `eval_games` 0 leaves out the baselines.
+fn tiny_config(dir: &Path, eval_games: u32) -> PathBuf {
+    let path = dir.join("tiny.toml");
+    let text = format!(
+        "variant = \"kalah\"\n\
+         [search]\nsimulations = 8\n\
+         [selfplay]\ngames_per_worker = 2\ngames_per_shard = 2\n\
+         [network]\nwidth = 8\nblocks = 1\nvalue_width = 4\n\
+         [train]\nsteps = 4\nbatch_size = 8\nshuffle_buffer = 16\ncheckpoint_every = 2\nvalidation_rows = 8\n\
+         [loop]\ngenerations = 2\ngames = 2\ngate_games = 2\neval_games = {eval_games}\n\
+         baselines = [\"random\", \"greedy\"]\nopening_plies = 1\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn open(dir: &Path, config: Option<&Path>, seed: Option<u64>) -> Result<Run, Error> {
+    Run::open(&OpenOptions {
+        dir,
+        config,
+        seed,
+        threads: 1,
+    })
+}
+
+/// Records the finished steps and the tasks begun.
+#[derive(Default)]
+struct Recorder {
+    steps: Mutex<Vec<(u32, Step)>>,
+    tasks: Mutex<Vec<String>>,
+}
+
+impl Progress for Recorder {
+    fn begin(&self, label: &str, _unit: &str, _total: u64, _done: u64) {
+        self.tasks.lock().unwrap().push(label.to_string());
+    }
+
+    fn step(&self, generation: u32, record: &StepRecord) {
+        let step = match record {
+            StepRecord::Selfplay(_) => Step::Selfplay,
+            StepRecord::Train(_) => Step::Train,
+            StepRecord::Gate(_) => Step::Gate,
+            StepRecord::Eval(_) => Step::Eval,
+        };
+        self.steps.lock().unwrap().push((generation, step));
+    }
+}
+
+#[test]
+fn every_step_runs_once_in_order_and_a_rerun_redoes_nothing() {
+    let dir = temp_dir("order");
+    let config = tiny_config(&dir, 2);
+    let run_dir = dir.join("run");
+    let run = open(&run_dir, Some(&config), Some(7)).unwrap();
+    let recorder = Recorder::default();
+    let opts = LoopOptions {
+        generations: 2,
+        deadline: None,
+    };
+    let outcome = run_generations(&run, &opts, &recorder).unwrap();
+    assert!(!outcome.stopped);
+    let want: Vec<(u32, Step)> = (0..2).flat_map(|g| Step::ALL.map(|s| (g, s))).collect();
+    assert_eq!(*recorder.steps.lock().unwrap(), want);
+    let tasks = recorder.tasks.lock().unwrap().clone();
+    assert_eq!(tasks[0], "baselines", "{tasks:?}");
+    assert!(tasks.contains(&"gen 1 train".to_string()), "{tasks:?}");
+    let layout = Layout::new(&run_dir);
+    for g in 0..2 {
+        for step in Step::ALL {
+            assert!(layout.marker(g, step).exists(), "{g} {step:?}");
+        }
+    }
+    assert!(layout.baselines_marker().exists());
+    assert!(outcome.report.exists());
+    assert!(outcome.summary.contains("gen-1 against the baselines"));
+
+    // Reopened without a config or seed: the run's own; nothing left to do.
+    let again = open(&run_dir, None, None).unwrap();
+    assert_eq!(again.seed(), 7);
+    assert_eq!(again.record.resumed_with.len(), 1);
+    let recorder = Recorder::default();
+    run_generations(&again, &opts, &recorder).unwrap();
+    assert!(recorder.steps.lock().unwrap().is_empty());
+    assert!(recorder.tasks.lock().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_passed_deadline_starts_no_step_and_one_step_runs_alone() {
+    let dir = temp_dir("deadline");
+    let config = tiny_config(&dir, 0);
+    let run_dir = dir.join("run");
+    let run = open(&run_dir, Some(&config), Some(1)).unwrap();
+    let opts = LoopOptions {
+        generations: 1,
+        deadline: Some(Instant::now()),
+    };
+    let outcome = run_generations(&run, &opts, &Silent).unwrap();
+    assert!(outcome.stopped);
+    assert!(!run.is_done(0, Step::Selfplay));
+    assert!(
+        outcome.report.exists(),
+        "the report is written all the same"
+    );
+
+    // A worker owning one step runs it alone; its marker says it is done.
+    let record = run.run_step(0, Step::Selfplay, &Silent).unwrap();
+    let StepRecord::Selfplay(done) = record else {
+        panic!("not a self-play record: {record:?}");
+    };
+    assert_eq!(done.games, 2);
+    assert!(run.is_done(0, Step::Selfplay));
+    assert!(!run.is_done(0, Step::Train));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
+    let dir = temp_dir("refused");
+    let config = tiny_config(&dir, 0);
+    let run_dir = dir.join("run");
+    open(&run_dir, Some(&config), Some(5)).unwrap();
+
+    let e = open(&run_dir, None, Some(6)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::SeedChanged {
+                given: 6,
+                recorded: 5,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("--seed 6: run "), "{e}");
+
+    let other = dir.join("other.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&other, text.replace("simulations = 8", "simulations = 9")).unwrap();
+    let e = open(&run_dir, Some(&other), None).unwrap_err();
+    assert!(matches!(e, Error::ConfigChanged { .. }), "{e}");
+    assert!(e.to_string().contains("another config"), "{e}");
+
+    // More generations are allowed: a run can be extended.
+    std::fs::write(&other, text.replace("generations = 2", "generations = 5")).unwrap();
+    let run = open(&run_dir, Some(&other), None).unwrap();
+    assert_eq!(run.cfg.generations.generations, 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
