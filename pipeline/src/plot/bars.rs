@@ -5,6 +5,16 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::*;
 
+/// A value a little beyond the largest of `vs` (or the smallest, when all are below 0), so
+/// that the value printed over the tallest bar stays inside the plot.
+fn headroom(vs: impl Iterator<Item = f64>) -> f64 {
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for v in vs.filter(|v| v.is_finite()) {
+        (lo, hi) = (lo.min(v), hi.max(v));
+    }
+    if hi > 0.0 { hi * 1.08 } else { lo * 1.08 }
+}
+
 /// Category labels under bars: horizontal when every label fits its slot, else turned to
 /// read upwards. Returns the room they need below the plot.
 fn category_room(labels: &[&str], slot: f64) -> (bool, u32) {
@@ -48,7 +58,8 @@ pub fn bar_chart(title: &str, y_label: &str, bars: &[(&str, f64)]) -> String {
     let (turned, room) = category_room(&labels, slot);
     render(WIDTH, HEIGHT + room.saturating_sub(30), |root| {
         let n = bars.len().max(1) as f64;
-        let (yr, ydp) = nice_range(bars.iter().map(|b| b.1).chain([0.0]));
+        let values = bars.iter().map(|b| b.1);
+        let (yr, ydp) = nice_range(values.clone().chain([0.0, headroom(values)]));
         let chart = &mut cartesian(
             root,
             title,
@@ -96,9 +107,12 @@ pub fn bar_score_chart(
     let labels: Vec<&str> = bars.iter().map(|b| b.label).collect();
     let slot = f64::from(WIDTH - 140) / bars.len().max(1) as f64;
     let (turned, room) = category_room(&labels, slot);
+    // The note on the two axes goes under the category labels.
+    let room = room + 18;
     render(WIDTH, HEIGHT + room.saturating_sub(30), |root| {
         let n = bars.len().max(1) as f64;
-        let (yr, ydp) = nice_range(bars.iter().map(|b| b.count).chain([0.0]));
+        let counts = bars.iter().map(|b| b.count);
+        let (yr, ydp) = nice_range(counts.clone().chain([0.0, headroom(counts)]));
         let mut chart = ChartBuilder::on(root)
             .caption(title, (FONT, 16.0 * PX).into_font().style(FontStyle::Bold))
             .margin(12)
@@ -130,10 +144,11 @@ pub fn bar_score_chart(
             .axis_style(DARK)
             .draw()?;
         let note = format!("bars: {count_label} (left); dots: {share_label} (right)");
-        let centre = (root.dim_in_pixel().0 / 2) as i32;
+        let (w, h) = root.dim_in_pixel();
+        let centre = (w / 2) as i32;
         root.draw(&Text::new(
             note,
-            (centre, 40),
+            (centre, h as i32 - 12),
             text_style(10.0, DARK, HPos::Center),
         ))?;
         let half = [(-0.5, 50.0), (n - 0.5, 50.0)];
