@@ -16,7 +16,7 @@ use mankala_selfplay::data::{self, Row, ShardMeta};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::cmd::engine::Session;
+use crate::cmd::engine::session;
 
 /// Seconds each target runs: `MANKALA_FUZZ_SECONDS`, 2 by default.
 fn budget() -> Duration {
@@ -428,12 +428,12 @@ fn fuzz_protocol() {
         b"1e300",
     ];
     fuzz("protocol", seeds, dict, |input| {
-        let mut session = Session::default();
+        let mut session = session();
         for line in String::from_utf8_lossy(input).lines().take(32) {
             if costly(line) {
                 continue;
             }
-            if let Some(reply) = session.handle(line) {
+            if let Some(reply) = session.handle_line(line) {
                 assert!(reply.json["ok"].is_boolean(), "{}", reply.json);
                 if reply.quit {
                     break;

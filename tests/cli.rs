@@ -1,22 +1,11 @@
 //! End-to-end tests of the `mankala` command line.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn mankala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mankala"))
-        .args(args)
-        .output()
-        .expect("run mankala")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{BIN, mankala, stderr, stdout, temp_dir};
 
 /// Asserts a failed run whose error message contains every one of `words`.
 fn assert_fails_with(o: &Output, words: &[&str]) {
@@ -33,8 +22,7 @@ fn assert_fails_with(o: &Output, words: &[&str]) {
 
 /// A config file with the given text in a fresh temporary directory.
 fn config_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mankala-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir(&format!("config-{name}"));
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, text).unwrap();
     path
@@ -241,8 +229,7 @@ fn bench_engine_reports_playouts() {
 
 #[test]
 fn selfplay_writes_shards_a_run_record_and_a_summary() {
-    let out = std::env::temp_dir().join(format!("mankala-cli-selfplay-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    let out = temp_dir("selfplay");
     let cfg = config_file(
         "sp",
         "variant = \"kalah\"\n[search]\nsimulations = 8\n[selfplay]\ngames_per_shard = 3\n",
@@ -400,8 +387,7 @@ fn selfplay_with_a_trained_network_runs_on_every_variant() {
         "bao-kujifunza",
         "bao-malawi",
     ] {
-        let dir = std::env::temp_dir().join(format!("mankala-cli-nn-{v}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = temp_dir(&format!("nn-{v}"));
         let cfg = tiny_config(&format!("nn-{v}"), v, 4);
         let cfg = cfg.to_str().unwrap();
         let (data, model, data2) = (dir.join("data"), dir.join("model"), dir.join("data2"));
@@ -636,9 +622,7 @@ fn exported_model_matches_the_network(variant: &str, model: &Path, dir: &Path) {
 
 #[test]
 fn export_refuses_bad_arguments_by_name() {
-    let dir = std::env::temp_dir().join(format!("mankala-cli-export-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("export");
     let missing = dir.join("nothing");
     let out = dir.join("m.onnx");
     let (m, o) = (missing.to_str().unwrap(), out.to_str().unwrap());
@@ -665,8 +649,7 @@ fn export_refuses_bad_arguments_by_name() {
 
 #[test]
 fn a_model_of_another_variant_is_refused() {
-    let dir = std::env::temp_dir().join(format!("mankala-cli-wrongmodel-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = temp_dir("wrongmodel");
     let kalah = tiny_config("wm-kalah", "kalah", 2);
     let oware = tiny_config("wm-oware", "oware", 2);
     let (data, model) = (dir.join("data"), dir.join("model"));
@@ -731,8 +714,7 @@ fn a_model_of_another_variant_is_refused() {
 
 #[test]
 fn training_killed_after_a_checkpoint_resumes_from_it() {
-    let dir = std::env::temp_dir().join(format!("mankala-cli-resume-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = temp_dir("resume");
     let cfg = tiny_config("resume", "kalah", 100_000);
     let (data, model) = (dir.join("data"), dir.join("model"));
     assert!(
@@ -748,7 +730,7 @@ fn training_killed_after_a_checkpoint_resumes_from_it() {
         .status
         .success()
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
+    let mut child = Command::new(BIN)
         .args([
             "train",
             "-c",
@@ -809,7 +791,7 @@ fn training_killed_after_a_checkpoint_resumes_from_it() {
 #[test]
 fn a_reader_closing_the_pipe_early_is_no_panic() {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
+    let mut child = Command::new(BIN)
         .args(["perft", "--variant", "oware", "--depth", "9"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -1,18 +1,21 @@
 //! End-to-end tests of `mankala engine`, the JSON-lines protocol (`docs/protocol.md`): the
 //! built binary driven through its stdin and stdout.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+use common::{BIN, mankala, mankala_with_input};
 use serde_json::{Value, json};
 
 /// How long one answer may take before the test fails instead of hanging.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
 
 fn spawn_engine() -> Child {
-    Command::new(env!("CARGO_BIN_EXE_mankala"))
+    Command::new(BIN)
         .arg("engine")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -28,16 +31,10 @@ fn parse(line: &str) -> Value {
 /// Writes every line of `script` at once, closes stdin, and returns the answers and the
 /// exit status.
 fn run_script(script: &[&str]) -> (Vec<Value>, ExitStatus) {
-    let mut child = spawn_engine();
-    let mut stdin = child.stdin.take().expect("piped stdin");
     let text: String = script.iter().map(|l| format!("{l}\n")).collect();
-    // Written from another thread, so that a full stdout pipe cannot block both sides.
-    let writer = std::thread::spawn(move || {
-        // The engine may have quit before reading everything: a closed pipe is expected.
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let out: Output = child.wait_with_output().expect("wait for mankala engine");
-    writer.join().expect("writer thread");
+    // Written from another thread, so that a full stdout pipe cannot block both sides; the
+    // engine may have quit before reading everything.
+    let out: Output = mankala_with_input(None, &["engine"], text.as_bytes());
     let stdout = String::from_utf8_lossy(&out.stdout);
     (stdout.lines().map(parse).collect(), out.status)
 }
@@ -132,10 +129,7 @@ impl Drop for Engine {
 /// Variant names: the first word of each line of `mankala variants` that does not start
 /// with whitespace.
 fn variant_names() -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_mankala"))
-        .arg("variants")
-        .output()
-        .expect("run mankala variants");
+    let out = mankala(&["variants"]);
     assert!(out.status.success());
     String::from_utf8_lossy(&out.stdout)
         .lines()

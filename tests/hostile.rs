@@ -5,42 +5,15 @@
 //! for where the binary does not give it yet.
 #![cfg(unix)]
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{BIN, mankala, mankala_with_input, s, stderr, stdout, temp_dir};
 use serde_json::{Value, json};
-
-const BIN: &str = env!("CARGO_BIN_EXE_mankala");
-
-fn mankala(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().expect("run mankala")
-}
-
-/// Runs mankala with `input` on its standard input, in `dir` when given.
-fn mankala_with_input(dir: Option<&Path>, args: &[&str], input: &[u8]) -> Output {
-    let mut cmd = Command::new(BIN);
-    if let Some(d) = dir {
-        cmd.current_dir(d);
-    }
-    let mut child = cmd
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run mankala");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    // The program may stop reading early: a closed pipe is fine.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for mankala");
-    writer.join().expect("the writer thread ends");
-    out
-}
 
 /// Runs mankala with its standard output going to `/dev/full` (every write fails with "no
 /// space left on device"); `None` where the system has no `/dev/full`.
@@ -109,18 +82,6 @@ fn mankala_within(args: &[&str], limit: Duration) -> Option<Output> {
     }
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    text(&o.stdout)
-}
-
-fn stderr(o: &Output) -> String {
-    text(&o.stderr)
-}
-
 /// Asserts a successful run and returns its standard output.
 fn ok(o: &Output, what: &str) -> String {
     assert!(
@@ -148,18 +109,6 @@ fn fails_with(o: &Output, words: &[&str]) {
     for w in words {
         assert!(err.contains(w), "the error lacks `{w}`: {err}");
     }
-}
-
-/// A fresh empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mankala-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temporary directory");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
 }
 
 /// The names in `dir`, sorted; empty when `dir` does not exist.

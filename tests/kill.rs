@@ -11,6 +11,8 @@
 //! temporary file to appear and kills while it is being written.
 #![cfg(unix)]
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::fs;
@@ -20,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{BIN, temp_dir};
 use mankala_models::file::{Expected, load, read_meta};
 use mankala_selfplay::data::{list_shards, read_shard};
 
@@ -51,13 +54,6 @@ const PLAN_SEED: u64 = 0x6b69_6c6c_2d32_3021;
 const THREADS: &str = "2";
 /// How often the run directory is looked at.
 const POLL: Duration = Duration::from_millis(1);
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mankala-kill-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The tiny Kalah config of the run. Every gate promotes (threshold 0), so that later
 /// generations play self-play with a network and gate against the previous one.
@@ -99,7 +95,7 @@ opening_plies = 1
 
 /// `mankala loop` on the run, its standard error to `stderr`.
 fn loop_command(config: &Path, run: &Path, generations: u32, stderr: &Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mankala"));
+    let mut c = Command::new(BIN);
     c.arg("loop")
         .arg("--config")
         .arg(config)

@@ -1,32 +1,14 @@
 //! End-to-end tests of `mankala arena` and `mankala loop`: ratings, saved games, the
 //! generation loop, and a loop killed mid-run that resumes without redoing finished steps.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-fn mankala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mankala"))
-        .args(args)
-        .output()
-        .expect("run mankala")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mankala-loop-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{BIN, mankala, s, temp_dir, text};
 
 /// A Kalah loop config with every count shrunk.
 fn tiny_loop_config(dir: &Path, games: u64, generations: u32) -> PathBuf {
@@ -396,7 +378,7 @@ fn a_killed_loop_resumes_without_redoing_finished_steps() {
     // Enough games that self-play of generation 1 is still running when it is killed.
     let config = tiny_loop_config(&dir, 200, 2);
     let run = dir.join("run");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
+    let mut child = Command::new(BIN)
         .args([
             "loop",
             "--config",

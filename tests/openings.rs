@@ -2,28 +2,15 @@
 //! report checked against the shards themselves, filtering, errors naming what is wrong, and
 //! a trained model's evaluation of every first move and reply.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use common::{mankala, mankala_in, s, temp_dir, text};
 use mankala_engine::{AnyGame, Game, State, with_game};
 use mankala_selfplay::data::{Row, list_shards, read_shard};
-
-fn mankala(args: &[&str]) -> Output {
-    mankala_in(None, args)
-}
-
-fn mankala_in(dir: Option<&Path>, args: &[&str]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mankala"));
-    if let Some(d) = dir {
-        cmd.current_dir(d);
-    }
-    cmd.args(args).output().expect("run mankala")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// Asserts a successful run and returns its standard output.
 fn ok(o: &Output, what: &str) -> String {
@@ -38,17 +25,6 @@ fn fails_with(o: &Output, words: &[&str]) {
     for w in words {
         assert!(err.contains(w), "error lacks `{w}`: {err}");
     }
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mankala-openings-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A config of `variant` with every count shrunk; a player resigns after two hopeless

@@ -1,40 +1,16 @@
 //! End-to-end tests of `mankala play`: the binary driven through its standard input.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use common::{mankala, mankala_with_input, s, temp_dir, text};
 
 /// Runs `mankala play ARGS` in `dir` with `input` on its standard input.
 fn play(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mankala"))
-        .arg("play")
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run mankala play");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_string();
-    // The game may end before every line is read: a closed pipe is fine.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("wait for mankala play");
-    writer.join().expect("the writer thread ends");
-    out
-}
-
-fn mankala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mankala"))
-        .args(args)
-        .output()
-        .expect("run mankala")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let args: Vec<&str> = ["play"].iter().chain(args).copied().collect();
+    mankala_with_input(Some(dir), &args, input.as_bytes())
 }
 
 /// Asserts a successful run and returns its standard output.
@@ -47,18 +23,6 @@ fn success(o: &Output) -> String {
         text(&o.stderr)
     );
     text(&o.stdout)
-}
-
-/// A fresh empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mankala-play-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temporary directory");
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
 }
 
 /// The one saved game of a play save file.

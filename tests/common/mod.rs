@@ -1,0 +1,81 @@
+//! Helpers shared by the end-to-end tests: running the `mankala` binary, its output as
+//! text, and a fresh temporary directory per test.
+#![allow(dead_code)] // each test file uses its own share of these
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_mankala");
+
+/// Runs `mankala` with `args` and waits for it.
+pub fn mankala(args: &[&str]) -> Output {
+    mankala_in(None, args)
+}
+
+/// Runs `mankala` with `args` in directory `dir` (the current one when `None`).
+pub fn mankala_in(dir: Option<&Path>, args: &[&str]) -> Output {
+    let mut cmd = Command::new(BIN);
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    cmd.args(args).output().expect("run mankala")
+}
+
+/// Runs `mankala` with `args` in `dir` (the current one when `None`), writing `input` to its
+/// stdin from another thread; the program may stop reading early (a closed pipe is fine).
+pub fn mankala_with_input(dir: Option<&Path>, args: &[&str], input: &[u8]) -> Output {
+    let mut cmd = Command::new(BIN);
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mankala");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for mankala");
+    writer.join().expect("the writer thread ends");
+    out
+}
+
+/// Bytes as text, invalid UTF-8 replaced.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A run's stdout as text.
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
+/// A run's stderr as text.
+pub fn stderr(o: &Output) -> String {
+    text(&o.stderr)
+}
+
+/// A fresh, empty temporary directory for the test `name` of this test file (named after
+/// the file and the process, so that files and concurrent runs do not meet).
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mankala-{}-{}-{name}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a temporary directory");
+    dir
+}
+
+/// A path as `&str`, for arguments.
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
