@@ -131,6 +131,13 @@ enum Command {
     Selfplay(cmd::selfplay::SelfplayCommand),
     /// Train the policy-value network on self-play shards (resumes from a checkpoint in --out).
     Train(cmd::train::TrainCommand),
+    /// The exact value of a Kalah position under perfect play (docs/ground-truth.md).
+    Solve(cmd::solve::SolveCommand),
+    /// Endgame tablebases of Kalah and Oware (docs/ground-truth.md).
+    Tablebase {
+        #[command(subcommand)]
+        what: cmd::tablebase::TablebaseCommand,
+    },
     /// Measure speed.
     Bench {
         #[command(subcommand)]
@@ -217,6 +224,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             None => cmd::replay(&g.game()?, moves.as_deref().unwrap_or("")),
         },
         Command::Bench { what } => what.run(),
+        Command::Solve(c) => c.run(),
+        Command::Tablebase { what } => what.run(),
     }
 }
 

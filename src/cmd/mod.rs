@@ -8,6 +8,8 @@ pub mod generations;
 pub mod openings;
 pub mod play;
 pub mod selfplay;
+pub mod solve;
+pub mod tablebase;
 pub mod train;
 
 use std::io::{BufWriter, Write};
