@@ -73,14 +73,15 @@ pub enum ConfigError {
 }
 
 /// A position written as text (`docs/notation.md`, "Positions as text") that cannot be read,
-/// or that is not a position of the game and rules in force.
+/// or that is not a position of the game and rules in force. The message names the field of
+/// the text; callers say where the text came from (`--position: field ...`).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text is empty.
-    #[error("position: the text is empty; expected `<variant> <rows> <to move> [fields]`")]
+    #[error("the position text is empty; expected `<variant> <rows> <to move> [fields]`")]
     Empty,
     /// The text names another variant than the game in force.
-    #[error("position: the text is a `{found}` position, expected a `{expected}` one")]
+    #[error("the text is a `{found}` position, where a `{expected}` one is expected")]
     WrongVariant {
         /// The game in force.
         expected: String,
@@ -88,7 +89,7 @@ pub enum PositionError {
         found: String,
     },
     /// A field is missing.
-    #[error("position: field `{field}` is missing; expected {expected}")]
+    #[error("field `{field}` is missing; expected {expected}")]
     Missing {
         /// The field.
         field: String,
@@ -96,7 +97,7 @@ pub enum PositionError {
         expected: String,
     },
     /// A field holds a value that cannot be read or is out of range.
-    #[error("position: field `{field}` = `{value}`: expected {expected}")]
+    #[error("field `{field}` = `{value}`: expected {expected}")]
     Field {
         /// The field.
         field: String,
@@ -106,7 +107,7 @@ pub enum PositionError {
         expected: String,
     },
     /// A field the variant's positions do not have.
-    #[error("position: unknown field `{field}`; {variant} positions take: {known}")]
+    #[error("unknown field `{field}`; {variant} positions take: {known}")]
     UnknownField {
         /// The field given.
         field: String,
@@ -116,14 +117,14 @@ pub enum PositionError {
         known: String,
     },
     /// A field given twice.
-    #[error("position: field `{field}` is given twice")]
+    #[error("field `{field}` is given twice")]
     Duplicate {
         /// The field.
         field: String,
     },
     /// The fields are readable but do not make a position of the game: the seeds do not add
     /// up, a decision that cannot arise there, and so on.
-    #[error("position: field `{field}`: {message}")]
+    #[error("field `{field}`: {message}")]
     Inconsistent {
         /// The field the check is about.
         field: String,

@@ -514,13 +514,13 @@ fn malformed_fields_are_named() {
     .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "position: field `rows`: 49 seeds on the board, in stores and in hand; this kalah holds \
-         48 under the rules in force"
+        "field `rows`: 49 seeds on the board, in stores and in hand; this kalah holds 48 under \
+         the rules in force"
     );
     let err = parse("kalah", "", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south hand=0,0").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "position: unknown field `hand`; kalah positions take: stores, ply"
+        "unknown field `hand`; kalah positions take: stores, ply"
     );
 }
 

@@ -3,7 +3,7 @@
 
 use std::error::Error as StdError;
 
-use mankala_engine::{Action, ConfigError, IllegalMove, ParseMoveError};
+use mankala_engine::{Action, ConfigError, IllegalMove, ParseMoveError, PositionError};
 use thiserror::Error;
 
 use super::COMMANDS;
@@ -178,6 +178,9 @@ pub enum CommandError {
     /// An action that is not legal where it was played.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
+    /// A position text (`position`) that cannot be read, or is not a position of the game.
+    #[error("{0}")]
+    Position(#[from] PositionError),
     /// `undo` of more moves than were played.
     #[error("cannot take back {count} moves: {played} played")]
     Undo {

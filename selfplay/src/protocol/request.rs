@@ -16,8 +16,12 @@ use crate::agent::Budget;
 pub enum Request {
     /// A game from its start.
     New(NewGame),
-    /// The position after `moves` from the start.
+    /// The position after `moves` from the start, or from a position given as text.
     Position {
+        /// The position to start from, as text (`docs/notation.md`); the variant's start
+        /// when `None`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<String>,
         /// The moves, each a name or an action index as text.
         moves: Vec<String>,
     },
@@ -186,8 +190,9 @@ impl Fields<'_> {
                 })
             }
             "position" => {
-                self.allow(&["moves"])?;
+                self.allow(&["position", "moves"])?;
                 Request::Position {
+                    position: self.string("position")?.map(str::to_string),
                     moves: self.moves()?.unwrap_or_default(),
                 }
             }
@@ -342,7 +347,14 @@ mod tests {
                 seed: Some(7),
                 ..NewGame::default()
             }),
-            Request::Position { moves: vec![] },
+            Request::Position {
+                position: None,
+                moves: vec![],
+            },
+            Request::Position {
+                position: Some("kalah 4,4,4,4,4,4/4,4,4,4,4,4 north".into()),
+                moves: vec!["c".into()],
+            },
             Request::Play {
                 moves: vec!["C".into(), "2".into()],
             },

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use mankala_engine::{Action, State};
+use mankala_engine::{Action, Game, PositionJson, State, position_json};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -33,61 +33,35 @@ pub enum Answer {
     Bye(Bye),
 }
 
-/// A position: the fields of a `mankala replay` line (with `to_move` as a name), the moves
-/// from the start in notation and the last of them.
+/// A position: the engine's position object (`PositionJson`, schema 1, the shape every tool
+/// gives a position in), the position the game started from, the moves since and the last
+/// of them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Position {
-    /// The variant's name.
-    pub variant: String,
-    /// Plies from the start.
-    pub ply: u32,
-    /// `"south"` or `"north"`; `None` once the game is over.
-    pub to_move: Option<&'static str>,
-    /// Seeds in every hole (`Snapshot::pits`).
-    pub pits: Vec<u32>,
-    /// Seeds taken off the board by South and North.
-    pub stores: [u32; 2],
-    /// Seeds in hand of South and North.
-    pub in_hand: [u32; 2],
-    /// Owners of the holes, in variants where holes have them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub owners: Option<Vec<i8>>,
-    /// The legal moves in notation.
-    pub legal: Vec<String>,
-    /// The legal moves as action indices.
-    pub legal_actions: Vec<Action>,
-    /// Whether the game is over.
-    pub terminal: bool,
-    /// The result once the game is over.
-    pub outcome: Option<OutcomeFields>,
-    /// The moves from the start, in notation.
+    /// The position object.
+    #[serde(flatten)]
+    pub position: PositionJson,
+    /// The position the game started from, as text.
+    pub start: String,
+    /// The moves from `start`, in notation.
     pub moves: Vec<String>,
     /// The last move.
     pub last_move: Option<MoveRef>,
 }
 
 impl Position {
-    /// The position `s` of `variant` reached by `moves`, whose notation is `names`. The one
-    /// place a position is turned into response fields.
-    pub fn of<S: State>(variant: &str, s: &S, moves: &[Action], names: &[String]) -> Position {
-        let snap = s.snapshot();
-        let legal = s.legal_actions();
+    /// The position `s` of `g` reached from `start` by `moves`, whose notation is `names`.
+    /// The one place a position is turned into response fields.
+    pub fn of<G: Game>(
+        g: &G,
+        s: &G::State,
+        start: String,
+        moves: &[Action],
+        names: &[String],
+    ) -> Position {
         Position {
-            variant: variant.to_string(),
-            ply: s.ply(),
-            to_move: to_move(s),
-            pits: snap.pits,
-            stores: snap.stores,
-            in_hand: snap.in_hand,
-            owners: snap.owners,
-            legal: legal.iter().map(|&a| s.action_to_string(a)).collect(),
-            legal_actions: legal.to_vec(),
-            terminal: s.outcome().is_some(),
-            outcome: s.outcome().map(|o| OutcomeFields {
-                result: o.result_name(),
-                scores: o.scores,
-                returns: o.returns(),
-            }),
+            position: position_json(g, s),
+            start,
             moves: names.to_vec(),
             last_move: moves
                 .last()

@@ -4,7 +4,7 @@ use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::time::Instant;
 
-use mankala_engine::{Action, AnyGame, Game, IllegalMove, State, with_game};
+use mankala_engine::{Action, AnyGame, Game, State, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -84,9 +84,15 @@ impl Session {
     fn command(&mut self, request: Request) -> Result<Answer, CommandError> {
         match request {
             Request::New(new) => self.new_game(&new).map(Answer::NewGame),
-            Request::Position { moves } => {
+            Request::Position { position, moves } => {
                 let current = self.current()?;
-                current.moves = current.played(&[], &moves)?;
+                if let Some(text) = &position {
+                    // Read here, so a bad text is refused before anything changes.
+                    with_game!(&current.game, g => g.parse_position(text).map(|_| ()))?;
+                }
+                let played = current.played(position.as_deref(), &[], &moves)?;
+                current.start = position;
+                current.moves = played;
                 current.position().map(Answer::Position)
             }
             Request::Play { moves } => {
@@ -94,7 +100,7 @@ impl Session {
                     return Err(CommandError::NoMoves);
                 }
                 let current = self.current()?;
-                current.moves = current.played(&current.moves, &moves)?;
+                current.moves = current.played(current.start.as_deref(), &current.moves, &moves)?;
                 current.position().map(Answer::Position)
             }
             Request::Undo { count } => {
@@ -134,6 +140,7 @@ impl Session {
             rng: SmallRng::seed_from_u64(seed),
             game: setup.game,
             agent,
+            start: None,
             moves: Vec::new(),
         };
         let answer = NewGameAnswer {
@@ -177,25 +184,33 @@ impl Session {
     }
 }
 
-/// The game in progress: its rules, its agent and random stream, and the moves from the
-/// start (the position is replayed from them, so taking moves back is exact).
+/// The game in progress: its rules, its agent and random stream, the position it started
+/// from and the moves since (the position is replayed from them, so taking moves back is
+/// exact).
 #[derive(Debug)]
 struct Current {
     game: AnyGame,
     agent: Prepared,
     rng: SmallRng,
+    /// The start position as text (set by `position`); the variant's start when `None`.
+    start: Option<String>,
     moves: Vec<Action>,
 }
 
 impl Current {
-    /// The moves from the start after `base` and then the moves written `texts`.
+    /// The moves from `start` after `base` and then the moves written `texts`.
     ///
     /// # Errors
     /// Naming the first move that is malformed or illegal (its number, its text, the legal
     /// moves); the game in progress is not changed.
-    fn played(&self, base: &[Action], texts: &[String]) -> Result<Vec<Action>, CommandError> {
+    fn played(
+        &self,
+        start: Option<&str>,
+        base: &[Action],
+        texts: &[String],
+    ) -> Result<Vec<Action>, CommandError> {
         with_game!(&self.game, g => {
-            let (mut s, _) = replay(g, base)?;
+            let (mut s, _) = replay(g, start, base)?;
             let mut moves = base.to_vec();
             for (i, text) in texts.iter().enumerate() {
                 let a = s.parse_action(text).map_err(|source| CommandError::Move {
@@ -213,26 +228,31 @@ impl Current {
     /// The current position.
     fn position(&self) -> Result<Position, CommandError> {
         with_game!(&self.game, g => {
-            let (s, names) = replay(g, &self.moves)?;
-            Ok(Position::of(g.name(), &s, &self.moves, &names))
+            let (s, names) = replay(g, self.start.as_deref(), &self.moves)?;
+            let start = match &self.start {
+                Some(text) => text.clone(),
+                None => g.initial_state().position_text(),
+            };
+            Ok(Position::of(g, &s, start, &self.moves, &names))
         })
     }
 
     /// `legal`: the legal moves of the current position.
     fn legal(&self) -> Result<Legal, CommandError> {
-        with_game!(&self.game, g => Ok(Legal::of(&replay(g, &self.moves)?.0)))
+        with_game!(&self.game, g => Ok(Legal::of(&replay(g, self.start.as_deref(), &self.moves)?.0)))
     }
 
     /// `show`: the board as text, as `mankala show` draws it.
     fn show(&self) -> Result<Shown, CommandError> {
-        with_game!(&self.game, g => Ok(Shown::of(&replay(g, &self.moves)?.0)))
+        with_game!(&self.game, g => Ok(Shown::of(&replay(g, self.start.as_deref(), &self.moves)?.0)))
     }
 
     /// `search`: the agent's analysis of the current position, and the move it would play.
     fn think(&mut self, budget: Budget) -> Result<(SearchAnswer, Action), CommandError> {
         let (agent, rng, moves) = (&self.agent, &mut self.rng, &self.moves);
+        let start = self.start.as_deref();
         with_game!(&self.game, g => {
-            let (s, _) = replay(g, moves)?;
+            let (s, _) = replay(g, start, moves)?;
             if let Some(o) = s.outcome() {
                 return Err(CommandError::GameOver {
                     result: o.result_name(),
@@ -253,7 +273,7 @@ impl Current {
     /// `go`: the agent's move played, the new position with the analysis behind the move.
     fn go(&mut self, budget: Budget) -> Result<GoAnswer, CommandError> {
         let (search, action) = self.think(budget)?;
-        self.moves = self.played(&self.moves, &[action.to_string()])?;
+        self.moves = self.played(self.start.as_deref(), &self.moves, &[action.to_string()])?;
         Ok(GoAnswer {
             position: self.position()?,
             search,
@@ -261,12 +281,21 @@ impl Current {
     }
 }
 
-/// The position after `moves` from the start, and each move's notation.
+/// The position after `moves` from `start` (the variant's start when `None`), and each
+/// move's notation.
 ///
 /// # Errors
-/// When a move is not legal (never for moves this session checked).
-fn replay<G: Game>(g: &G, moves: &[Action]) -> Result<(G::State, Vec<String>), IllegalMove> {
-    let mut s = g.initial_state();
+/// When the start cannot be read or a move is not legal (never for a start and moves this
+/// session checked).
+fn replay<G: Game>(
+    g: &G,
+    start: Option<&str>,
+    moves: &[Action],
+) -> Result<(G::State, Vec<String>), CommandError> {
+    let mut s = match start {
+        Some(text) => g.parse_position(text)?,
+        None => g.initial_state(),
+    };
     let mut names = Vec::with_capacity(moves.len());
     for &a in moves {
         names.push(s.action_to_string(a));
@@ -634,6 +663,91 @@ mod tests {
     }
 
     #[test]
+    fn position_sets_a_position_given_as_text() {
+        let mut s = kalah();
+        let text = "kalah 0,0,0,0,0,1/1,0,0,0,0,3 north stores=20,23 ply=30";
+        let v = ok(
+            &mut s,
+            &format!(r#"{{"cmd":"position","position":"{text}","moves":["a"]}}"#),
+        );
+        assert_eq!(v["schema"], mankala_engine::POSITION_SCHEMA);
+        assert_eq!(v["start"], text);
+        assert_eq!(v["moves"], json!(["a"]));
+        assert_eq!(v["ply"], 31);
+        assert_eq!(v["pits"], json!([0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 3]));
+        assert_eq!(
+            v["position"],
+            "kalah 0,0,0,0,0,1/0,1,0,0,0,3 south stores=20,23 ply=31"
+        );
+        assert_eq!(v["in_move"], false);
+        assert_eq!(v["state"], json!({}));
+        // Undo goes back to the text's position, not to the variant's start.
+        let back = ok(&mut s, r#"{"cmd":"undo"}"#);
+        assert_eq!(back["position"], text);
+        assert_eq!(back["moves"], json!([]));
+        // The position's own text, sent back, gives the same position.
+        let again = ok(
+            &mut s,
+            &format!(
+                r#"{{"cmd":"position","position":"{}"}}"#,
+                v["position"].as_str().unwrap()
+            ),
+        );
+        assert_eq!(again["pits"], v["pits"]);
+        assert_eq!(again["legal"], v["legal"]);
+        // Without a text, `position` starts from the variant's start again.
+        let start = ok(&mut s, r#"{"cmd":"position"}"#);
+        assert_eq!(start["start"], start["position"]);
+        assert_eq!(start["ply"], 0);
+    }
+
+    #[test]
+    fn a_bad_position_text_changes_nothing_and_names_the_field() {
+        let mut s = kalah();
+        ok(&mut s, r#"{"cmd":"play","moves":["A"]}"#);
+        fails(
+            &mut s,
+            r#"{"cmd":"position","position":"kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0"}"#,
+            &["position: field `rows`", "49 seeds", "holds 48"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"position","position":"oware 4,4,4,4,4,4/4,4,4,4,4,4 south"}"#,
+            &["`oware` position", "`kalah`"],
+        );
+        fails(
+            &mut s,
+            r#"{"cmd":"position","position":7}"#,
+            &["\"position\" must be a string"],
+        );
+        // A good text with a bad move sets nothing either.
+        fails(
+            &mut s,
+            r#"{"cmd":"position","position":"kalah 4,4,4,4,4,4/4,4,4,4,4,4 south","moves":["z"]}"#,
+            &["move 1 of 1"],
+        );
+        let v = ok(&mut s, r#"{"cmd":"legal"}"#);
+        assert_eq!(v["ply"], 1);
+    }
+
+    #[test]
+    fn a_decision_inside_a_move_is_flagged() {
+        let mut s = Session::default();
+        ok(&mut s, r#"{"cmd":"new","variant":"bao","agent":"random"}"#);
+        let text = "bao 0,2,2,1,10,2,5,7/0,0,0,0,0,0,0,0/0,5,2,0,8,0,3,0/0,0,0,0,0,0,0,0 south \
+                    hand=8,9 houses=south,north decision=< laps=2 namua ply=1";
+        let v = ok(
+            &mut s,
+            &format!(r#"{{"cmd":"position","position":"{text}"}}"#),
+        );
+        assert_eq!(v["in_move"], true);
+        assert_eq!(v["legal"], json!(["stop", "safari"]));
+        assert_eq!(v["state"]["decision"], "<");
+        assert_eq!(v["state"]["namua"], true);
+        assert_eq!(v["state"]["houses"], "south,north");
+    }
+
+    #[test]
     fn the_worked_example_of_the_protocol_doc_is_answered_byte_for_byte() {
         let doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/protocol.md"));
         let example = &doc[doc
@@ -667,14 +781,14 @@ mod tests {
             panic!("no new game");
         };
         assert_eq!(answer.agent, "random");
-        assert_eq!(answer.position.legal_actions, [0, 1, 2, 3, 4, 5]);
+        assert_eq!(answer.position.position.legal_actions, [0, 1, 2, 3, 4, 5]);
         let play = Request::Play {
             moves: vec!["C".into()],
         };
         let Ok(Answer::Position(p)) = s.handle(play) else {
             panic!("C was not played");
         };
-        assert_eq!((p.ply, p.to_move), (1, Some("south")));
+        assert_eq!((p.position.ply, p.position.to_move), (1, Some("south")));
         let err = s.handle(Request::Undo { count: 2 }).unwrap_err();
         assert_eq!(message(&err), "undo: cannot take back 2 moves: 1 played");
     }
