@@ -14,7 +14,7 @@ fn main() {
         .map_or(4, |s| s.parse().expect("SEEDS: 1 to 6"));
     let empty_capture: bool = args
         .get(1)
-        .map_or(false, |s| s.parse().expect("EMPTY_CAPTURE: true or false"));
+        .is_some_and(|s| s.parse().expect("EMPTY_CAPTURE: true or false"));
     let table_seeds: u32 = args
         .get(2)
         .map_or(0, |s| s.parse().expect("TABLE_SEEDS: a number"));

@@ -34,7 +34,7 @@ impl Binomials {
         for n in 0..ROWS {
             c[n][0] = 1;
             for k in 1..=PITS.min(n) {
-                c[n][k] = c[n - 1][k - 1] + if k <= n - 1 { c[n - 1][k] } else { 0 };
+                c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
             }
         }
         Binomials { c }

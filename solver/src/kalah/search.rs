@@ -324,10 +324,10 @@ impl<'a> Solver<'a> {
             count += 1;
         }
         let moves = &mut moves[..count];
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
 
         // Enhanced transposition cutoff: a child whose stored bound already refutes.
-        for &(_, _, ref step) in moves.iter() {
+        for (_, _, step) in moves.iter() {
             let g = step.gain as i32;
             let known = board::terminal_value(&step.next)
                 .or_else(|| self.probe(&step.next, board::seeds(&step.next)))

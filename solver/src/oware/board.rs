@@ -31,8 +31,8 @@ pub fn seeds(pits: &Pits) -> u32 {
 pub fn legal(pits: &Pits) -> u8 {
     let starve = pits[6..].iter().all(|&p| p == 0);
     let mut bits = 0u8;
-    for i in 0..6 {
-        let s = pits[i] as usize;
+    for (i, &s) in pits[..6].iter().enumerate() {
+        let s = s as usize;
         if s > 0 && (!starve || s > 5 - i) {
             bits |= 1 << i;
         }
