@@ -46,7 +46,10 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("enkeshui", "holes = 8\nstart = \"fours\""),
         ("enkeshui", "holes = 10\nempty_end = \"right\""),
         ("enkeshui", "advance_move = true"),
-        ("enkeshui", "holes = 8\nstart = \"fours\"\nadvance_move = true"),
+        (
+            "enkeshui",
+            "holes = 8\nstart = \"fours\"\nadvance_move = true",
+        ),
         (
             "enkeshui",
             "holes = 12\nstart = \"fours\"\nempty_end = \"right\"",
