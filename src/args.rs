@@ -31,6 +31,21 @@ impl GameArgs {
     pub fn game(&self) -> anyhow::Result<mankala_engine::AnyGame> {
         self.resolve().map(|r| r.game)
     }
+
+    /// The game these arguments name or, when neither is given, the variant a position
+    /// text (`--position`) names, with its default rules.
+    ///
+    /// # Errors
+    /// As [`GameArgs::resolve`], or when the text names no variant.
+    pub fn game_for(&self, position: Option<&str>) -> anyhow::Result<mankala_engine::AnyGame> {
+        match position {
+            Some(text) if self.variant.is_none() && self.config.is_none() => {
+                Ok(mankala_engine::AnyGame::for_position(text)
+                    .map_err(|e| anyhow::anyhow!("--position: {e}"))?)
+            }
+            _ => self.game(),
+        }
+    }
 }
 
 /// A seed from the clock, for commands whose `--seed` is optional.

@@ -92,18 +92,28 @@ enum Command {
     },
     /// List the variants with their sources.
     Variants,
-    /// Draw the board after a list of moves.
+    /// Draw the board after a list of moves, with the position as text.
     Show {
         #[command(flatten)]
         game: GameArgs,
+        /// Start from this position, written as text (docs/notation.md); its variant is used
+        /// unless --variant or --config is given.
+        #[arg(long, short)]
+        position: Option<String>,
         /// Moves in notation or as action indices, separated by spaces or commas.
         #[arg(long, short, default_value = "")]
         moves: String,
+        /// Print the position as one JSON object (docs/protocol.md) instead of the board.
+        #[arg(long)]
+        json: bool,
     },
     /// Count action sequences for every depth up to N.
     Perft {
         #[command(flatten)]
         game: GameArgs,
+        /// Count from this position, written as text, instead of the start.
+        #[arg(long, short)]
+        position: Option<String>,
         /// Deepest depth to count.
         #[arg(long, short)]
         depth: u32,
@@ -112,11 +122,14 @@ enum Command {
     Replay {
         #[command(flatten)]
         game: GameArgs,
+        /// Start from this position, written as text, instead of the start.
+        #[arg(long, short)]
+        position: Option<String>,
         /// Moves in notation or as action indices, separated by spaces or commas.
-        #[arg(long, short, required_unless_present = "record")]
+        #[arg(long, short, required_unless_present_any = ["record", "position"])]
         moves: Option<String>,
         /// A saved game record file (`games.jsonl` of an arena or a loop run) instead.
-        #[arg(long, conflicts_with_all = ["moves", "variant", "config"])]
+        #[arg(long, conflicts_with_all = ["moves", "variant", "config", "position"])]
         record: Option<PathBuf>,
         /// The game of the record file to replay (its `index`).
         #[arg(long = "game", default_value_t = 0, requires = "record")]
@@ -209,19 +222,37 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Engine => cmd::engine::run(),
         Command::Variants => cmd::variants(),
-        Command::Show { game: g, moves } => cmd::show(&g.game()?, &moves),
-        Command::Perft { game: g, depth } => {
+        Command::Show {
+            game: g,
+            position,
+            moves,
+            json,
+        } => {
+            let position = position.as_deref();
+            cmd::show(&g.game_for(position)?, position, &moves, json)
+        }
+        Command::Perft {
+            game: g,
+            position,
+            depth,
+        } => {
             at_least_1("--depth", depth.into())?;
-            cmd::perft(&g.game()?, depth)
+            let position = position.as_deref();
+            cmd::perft(&g.game_for(position)?, position, depth)
         }
         Command::Replay {
             game: g,
+            position,
             moves,
             record,
             index,
         } => match record {
             Some(path) => cmd::replay_record(&path, index),
-            None => cmd::replay(&g.game()?, moves.as_deref().unwrap_or("")),
+            None => {
+                let position = position.as_deref();
+                let moves = moves.as_deref().unwrap_or("");
+                cmd::replay(&g.game_for(position)?, position, moves)
+            }
         },
         Command::Bench { what } => what.run(),
         Command::Solve(c) => c.run(),

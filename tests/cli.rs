@@ -121,11 +121,11 @@ fn replay_prints_one_json_object_per_position() {
         serde_json::json!([4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4])
     );
     assert_eq!(lines[1]["stores"], serde_json::json!([1, 0]));
-    assert_eq!(lines[1]["to_move"], 0);
+    assert_eq!(lines[1]["to_move"], "south");
     assert_eq!(lines[1]["move"]["action"], 2);
     // Action 3 is South's D.
     assert_eq!(lines[2]["move"]["action"], 3);
-    assert_eq!(lines[2]["to_move"], 1);
+    assert_eq!(lines[2]["to_move"], "north");
     assert_eq!(
         lines[2]["legal"],
         serde_json::json!(["a", "b", "c", "d", "e", "f"])
@@ -968,5 +968,5 @@ fn the_free_setup_is_played_as_placements() {
     assert_eq!(last["pits"][8 + 3], 2);
     assert_eq!(last["pits"][8 + 7], 1);
     assert_eq!(last["in_hand"], serde_json::json!([29, 32]));
-    assert_eq!(last["to_move"], 0);
+    assert_eq!(last["to_move"], "south");
 }

@@ -18,7 +18,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use mankala_engine::notation::split_moves;
 use mankala_engine::perft::perft as count;
-use mankala_engine::{AnyGame, Game, State, VARIANTS, with_game};
+use mankala_engine::{AnyGame, Game, State, VARIANTS, position_json, with_game};
 use serde_json::json;
 
 /// `mankala replay --record FILE --game N`: a saved arena game, position by position.
@@ -30,7 +30,7 @@ pub fn replay_record(path: &std::path::Path, index: u64) -> Result<()> {
     let game = AnyGame::from_tables(&saved.variant, &saved.rules, &saved.limits)
         .with_context(|| format!("{} game {index}", path.display()))?;
     let moves: Vec<String> = saved.record.actions.iter().map(u16::to_string).collect();
-    replay_from(&game, &moves.join(" "), "the record")
+    replay_from(&game, None, &moves.join(" "), "the record")
         .with_context(|| format!("{} game {index}", path.display()))
 }
 
@@ -44,17 +44,34 @@ pub fn variants() -> Result<()> {
     Ok(())
 }
 
-/// Plays `moves` from the start, calling `visit` on the start and after each move.
+/// The position a command starts from: `position` read as text (`--position`), or the
+/// variant's start.
 ///
 /// # Errors
-/// Names the move (its number and text) that is malformed or illegal.
+/// When the text is not a position of the game, naming its field.
+fn start_state<G: Game>(g: &G, position: Option<&str>) -> Result<G::State> {
+    match position {
+        Some(text) => g
+            .parse_position(text)
+            .map_err(|e| anyhow::anyhow!("--position: {e}")),
+        None => Ok(g.initial_state()),
+    }
+}
+
+/// Plays `moves` from `position` (the start when `None`), calling `visit` on the first
+/// position and after each move.
+///
+/// # Errors
+/// Names the field of a bad position text, or the move (its number and text) that is
+/// malformed or illegal.
 fn play_moves<G: Game>(
     g: &G,
+    position: Option<&str>,
     moves: &str,
     source: &str,
     mut visit: impl FnMut(&G::State, Option<(&str, u16)>) -> Result<()>,
 ) -> Result<G::State> {
-    let mut s = g.initial_state();
+    let mut s = start_state(g, position)?;
     visit(&s, None)?;
     for (i, text) in split_moves(moves).enumerate() {
         let a = s
@@ -66,12 +83,18 @@ fn play_moves<G: Game>(
     Ok(s)
 }
 
-/// `mankala show`.
-pub fn show(game: &AnyGame, moves: &str) -> Result<()> {
+/// `mankala show`: the board, whose turn, and the position as text; or, with `json`, the
+/// position object of `docs/protocol.md`.
+pub fn show(game: &AnyGame, position: Option<&str>, moves: &str, json: bool) -> Result<()> {
     with_game!(game, g => {
-        let s = play_moves(g, moves, "--moves", |_, _| Ok(()))?;
-        print!("{s}");
-        describe_turn(&s);
+        let s = play_moves(g, position, moves, "--moves", |_, _| Ok(()))?;
+        if json {
+            println!("{}", serde_json::to_string(&position_json(g, &s))?);
+        } else {
+            print!("{s}");
+            describe_turn(&s);
+            println!("position: {}", s.position_text());
+        }
         Ok(())
     })
 }
@@ -101,10 +124,10 @@ fn describe_turn<S: State>(s: &S) {
     }
 }
 
-/// `mankala perft`.
-pub fn perft(game: &AnyGame, depth: u32) -> Result<()> {
+/// `mankala perft`, from the start or from `position`.
+pub fn perft(game: &AnyGame, position: Option<&str>, depth: u32) -> Result<()> {
     with_game!(game, g => {
-        let start = g.initial_state();
+        let start = start_state(g, position)?;
         println!("{:>5}  {:>16}  {:>9}", "depth", "leaves", "seconds");
         for d in 1..=depth {
             let t = Instant::now();
@@ -115,42 +138,22 @@ pub fn perft(game: &AnyGame, depth: u32) -> Result<()> {
     })
 }
 
-/// `mankala replay`: one JSON object per position.
-pub fn replay(game: &AnyGame, moves: &str) -> Result<()> {
-    replay_from(game, moves, "--moves")
+/// `mankala replay`: one JSON object per position, from the start or from `position`.
+pub fn replay(game: &AnyGame, position: Option<&str>, moves: &str) -> Result<()> {
+    replay_from(game, position, moves, "--moves")
 }
 
 /// `replay` of `moves` taken from `source`: every move is checked before anything is printed,
-/// so a bad move leaves no partial output.
-fn replay_from(game: &AnyGame, moves: &str, source: &str) -> Result<()> {
-    with_game!(game, g => play_moves(g, moves, source, |_, _| Ok(())).map(|_| ()))?;
+/// so a bad move leaves no partial output. Each line is the position object of
+/// `docs/protocol.md` with the move that led to it.
+fn replay_from(game: &AnyGame, position: Option<&str>, moves: &str, source: &str) -> Result<()> {
+    with_game!(game, g => play_moves(g, position, moves, source, |_, _| Ok(())).map(|_| ()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     with_game!(game, g => {
-        play_moves(g, moves, source, |s, played| {
-            let snap = s.snapshot();
-            let legal = s.legal_actions();
-            let outcome = s.outcome().map(|o| json!({
-                "result": o.result_name(),
-                "scores": o.scores,
-                "returns": o.returns(),
-            }));
-            let mut line = json!({
-                "variant": g.name(),
-                "ply": s.ply(),
-                "move": played.map(|(text, a)| json!({"text": text, "action": a})),
-                "to_move": if outcome.is_some() { None } else { Some(s.to_move().index()) },
-                "pits": snap.pits,
-                "stores": snap.stores,
-                "in_hand": snap.in_hand,
-                "legal": legal.iter().map(|&a| s.action_to_string(a)).collect::<Vec<_>>(),
-                "legal_actions": legal.as_slice(),
-                "terminal": outcome.is_some(),
-                "outcome": outcome,
-            });
-            if let Some(owners) = snap.owners {
-                line["owners"] = json!(owners);
-            }
+        play_moves(g, position, moves, source, |s, played| {
+            let mut line = serde_json::to_value(position_json(g, s))?;
+            line["move"] = json!(played.map(|(text, a)| json!({"text": text, "action": a})));
             writeln!(out, "{line}").context("cannot write to stdout")?;
             Ok(())
         })?;
