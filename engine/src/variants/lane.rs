@@ -250,7 +250,7 @@ impl LaneState {
         self.pits = start.pits;
         self.stores = [0; 2];
         self.feeding = false;
-        self.to_move = if self.round % 2 == 0 {
+        self.to_move = if self.round.is_multiple_of(2) {
             Player::South
         } else {
             Player::North
