@@ -1,0 +1,466 @@
+//! Agent specs as written on the command line (`alphabeta:ms=500`, `nn:model=m.bpk,sims=200`),
+//! and [`Prepared`] specs: parsed once, their network or tablebase loaded and checked once,
+//! built into a fresh [`Agent`] for every game.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use mankala_models::{Expected, ModelError, PolicyValueNet};
+use mankala_solver::TablebaseError;
+use thiserror::Error;
+
+use super::alphabeta::AlphaBetaAgent;
+use super::exact::{Exact, PerfectAgent};
+use super::search::SearchAgent;
+use super::{Agent, GreedyAgent, RandomAgent};
+use crate::config::{SearchConfig, Selection};
+use crate::evaluator::{NetworkEvaluator, RolloutEvaluator};
+
+/// An agent by kind and settings, as written on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentSpec {
+    /// A uniformly random legal action.
+    Random,
+    /// The action that wins the most seeds at once (ties at random).
+    Greedy,
+    /// Alpha-beta search on the seed difference with a transposition table, iteratively
+    /// deepened to `depth` plies (or as deep as a node or time budget allows), probing an
+    /// endgame tablebase where one is given.
+    AlphaBeta {
+        /// Deepest iteration, in plies (decisions); `None`: as deep as the budget allows.
+        depth: Option<u32>,
+        /// Nodes per move; the deepest finished iteration is used when it runs out.
+        nodes: Option<u64>,
+        /// Milliseconds per move, likewise.
+        millis: Option<u64>,
+        /// An endgame tablebase (`mankala tablebase build`) of the variant, probed at every
+        /// position with few enough seeds in play.
+        tablebase: Option<PathBuf>,
+    },
+    /// Perfect play from the exact solver (Kalah only), with an optional endgame tablebase
+    /// that makes it faster.
+    Perfect {
+        /// The Kalah tablebase of the same rules.
+        tablebase: Option<PathBuf>,
+    },
+    /// UCT search with one random playout per leaf (as OpenSpiel's `MCTSBot`).
+    Mcts {
+        /// Simulations per move.
+        sims: u32,
+        /// UCT exploration constant.
+        c: f32,
+    },
+    /// PUCT search guided by a trained network.
+    Network {
+        /// The model file (`.bpk` with its `.json` sidecar).
+        model: PathBuf,
+        /// Simulations per move.
+        sims: u32,
+        /// Gumbel root selection with Sequential Halving.
+        gumbel: bool,
+    },
+}
+
+/// A spec that cannot be used.
+#[derive(Debug, Error)]
+pub enum AgentError {
+    /// The spec text is malformed.
+    #[error("agent `{spec}`: {message}")]
+    Spec {
+        /// The text given.
+        spec: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// The network of an `nn` agent cannot be loaded for this variant.
+    #[error("agent `{spec}`: {source}")]
+    Model {
+        /// The text given.
+        spec: String,
+        /// Why.
+        source: ModelError,
+    },
+    /// The tablebase of a spec cannot be loaded for this variant and its rules.
+    #[error("agent `{spec}`: {source}")]
+    Tablebase {
+        /// The text given.
+        spec: String,
+        /// Why.
+        source: TablebaseError,
+    },
+    /// The spec's kind does not apply to this variant.
+    #[error("agent `{spec}`: {message}")]
+    Variant {
+        /// The text given.
+        spec: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+}
+
+const KINDS: &str = "random, greedy, alphabeta:depth=D|ms=T|nodes=N[,tb=FILE], \
+                     perfect[:tb=FILE], mcts:sims=N[,c=C], nn:model=PATH[,sims=N][,gumbel=true]";
+
+/// Deepest iteration of an alpha-beta search given a node or time budget but no depth.
+pub(crate) const TIMED_DEPTH: u32 = 64;
+
+impl FromStr for AgentSpec {
+    type Err = AgentError;
+
+    fn from_str(text: &str) -> Result<Self, AgentError> {
+        let err = |message: String| AgentError::Spec {
+            spec: text.to_string(),
+            message,
+        };
+        let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
+        let mut options: Vec<(&str, &str)> = Vec::new();
+        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| err(format!("option `{part}`: expected key=value")))?;
+            let k = k.trim();
+            if options.iter().any(|(seen, _)| *seen == k) {
+                return Err(err(format!("option `{k}` given twice")));
+            }
+            options.push((k, v.trim()));
+        }
+        let allowed: &[&str] = match kind.trim() {
+            "random" | "greedy" => &[],
+            "alphabeta" => &["depth", "nodes", "ms", "tb"],
+            "perfect" => &["tb"],
+            "mcts" => &["sims", "c"],
+            "nn" => &["model", "sims", "gumbel"],
+            other => {
+                return Err(err(format!(
+                    "unknown kind `{other}`: expected one of {KINDS}"
+                )));
+            }
+        };
+        if let Some((k, _)) = options.iter().find(|(k, _)| !allowed.contains(k)) {
+            return Err(err(if allowed.is_empty() {
+                format!("`{}` takes no options, found `{k}`", kind.trim())
+            } else {
+                format!("unknown option `{k}`: expected {}", allowed.join(", "))
+            }));
+        }
+        let get = |k: &str| options.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
+        let number = |k: &str, min: u64, max: u64| -> Result<Option<u64>, AgentError> {
+            get(k)
+                .map(|v| match v.parse::<u64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(n),
+                    _ => Err(err(format!(
+                        "{k} = {v}: expected a whole number from {min} to {max}"
+                    ))),
+                })
+                .transpose()
+        };
+        let path = |k: &str| -> Result<Option<PathBuf>, AgentError> {
+            match get(k) {
+                None => Ok(None),
+                Some("") => Err(err(format!("{k} = : expected a file path"))),
+                Some(p) => Ok(Some(PathBuf::from(p))),
+            }
+        };
+        Ok(match kind.trim() {
+            "random" => AgentSpec::Random,
+            "greedy" => AgentSpec::Greedy,
+            "alphabeta" => {
+                let depth = number("depth", 1, TIMED_DEPTH as u64)?.map(|d| d as u32);
+                let nodes = number("nodes", 1, u64::MAX)?;
+                let millis = number("ms", 1, 3_600_000)?;
+                if depth.is_none() && nodes.is_none() && millis.is_none() {
+                    return Err(err(
+                        "expected depth=D (plies, 1 to 64), ms=T (milliseconds a move) \
+                         or nodes=N"
+                            .into(),
+                    ));
+                }
+                AgentSpec::AlphaBeta {
+                    depth,
+                    nodes,
+                    millis,
+                    tablebase: path("tb")?,
+                }
+            }
+            "perfect" => AgentSpec::Perfect {
+                tablebase: path("tb")?,
+            },
+            "mcts" => AgentSpec::Mcts {
+                sims: number("sims", 1, 10_000_000)?.unwrap_or(1000) as u32,
+                c: match get("c") {
+                    None => 2.0,
+                    Some(v) => match v.parse::<f32>() {
+                        Ok(c) if c.is_finite() && c >= 0.0 => c,
+                        _ => return Err(err(format!("c = {v}: expected a number >= 0"))),
+                    },
+                },
+            },
+            _ => AgentSpec::Network {
+                model: PathBuf::from(
+                    get("model")
+                        .filter(|p| !p.is_empty())
+                        .ok_or_else(|| err("expected model=PATH (a model file)".into()))?,
+                ),
+                sims: number("sims", 1, 10_000_000)?.unwrap_or(100) as u32,
+                gumbel: match get("gumbel") {
+                    None | Some("false") => false,
+                    Some("true") => true,
+                    Some(v) => return Err(err(format!("gumbel = {v}: expected true or false"))),
+                },
+            },
+        })
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Random => write!(f, "random"),
+            AgentSpec::Greedy => write!(f, "greedy"),
+            AgentSpec::AlphaBeta {
+                depth,
+                nodes,
+                millis,
+                tablebase,
+            } => {
+                let mut parts = Vec::new();
+                if let Some(d) = depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(n) = nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                if let Some(t) = millis {
+                    parts.push(format!("ms={t}"));
+                }
+                if let Some(p) = tablebase {
+                    parts.push(format!("tb={}", p.display()));
+                }
+                write!(f, "alphabeta:{}", parts.join(","))
+            }
+            AgentSpec::Perfect { tablebase } => match tablebase {
+                None => write!(f, "perfect"),
+                Some(p) => write!(f, "perfect:tb={}", p.display()),
+            },
+            AgentSpec::Mcts { sims, c } => {
+                write!(f, "mcts:sims={sims}")?;
+                if *c != 2.0 {
+                    write!(f, ",c={c}")?;
+                }
+                Ok(())
+            }
+            AgentSpec::Network {
+                model,
+                sims,
+                gumbel,
+            } => {
+                write!(f, "nn:model={},sims={sims}", model.display())?;
+                if *gumbel {
+                    write!(f, ",gumbel=true")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A spec ready to build agents: its network or tablebase, if any, loaded and checked.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The spec.
+    pub spec: AgentSpec,
+    /// Search settings of a network agent (the variant config's `[search]`).
+    pub search: SearchConfig,
+    pub(crate) net: Option<PolicyValueNet>,
+    /// Exact values for `alphabeta:tb=` and `perfect`.
+    pub(crate) exact: Option<Exact>,
+}
+
+impl Prepared {
+    /// Loads the network of an `nn` spec and checks it against `expected`, or the tablebase
+    /// of a spec that names one; `search` gives the network agent's search settings besides
+    /// its simulations.
+    ///
+    /// # Errors
+    /// [`AgentError::Model`] or [`AgentError::Tablebase`] when a file cannot be loaded for
+    /// this variant, [`AgentError::Variant`] for `perfect` on a variant without a solver.
+    pub fn new(
+        spec: AgentSpec,
+        search: &SearchConfig,
+        expected: &Expected<'_>,
+    ) -> Result<Prepared, AgentError> {
+        let net = match &spec {
+            AgentSpec::Network { model, .. } => Some(
+                mankala_models::file::load(model, expected, &mankala_models::device())
+                    .map_err(|source| AgentError::Model {
+                        spec: spec.to_string(),
+                        source,
+                    })?
+                    .0,
+            ),
+            _ => None,
+        };
+        let exact = match &spec {
+            AgentSpec::AlphaBeta {
+                tablebase: Some(path),
+                ..
+            } => Some(Exact::new(
+                expected.variant,
+                expected.rules,
+                Some(path),
+                false,
+            )),
+            AgentSpec::Perfect { tablebase } => Some(Exact::new(
+                expected.variant,
+                expected.rules,
+                tablebase.as_deref(),
+                true,
+            )),
+            _ => None,
+        }
+        .transpose()
+        .map_err(|e| e.for_spec(&spec))?;
+        Ok(Prepared {
+            spec,
+            search: search.clone(),
+            net,
+            exact,
+        })
+    }
+
+    /// A prepared spec that needs no file (`random`, `greedy`, `alphabeta` without a table,
+    /// `mcts`); `None` for the others, which need [`Prepared::new`].
+    pub fn without_files(spec: AgentSpec, search: &SearchConfig) -> Option<Prepared> {
+        let plain = match &spec {
+            AgentSpec::AlphaBeta { tablebase, .. } => tablebase.is_none(),
+            AgentSpec::Perfect { .. } | AgentSpec::Network { .. } => false,
+            _ => true,
+        };
+        plain.then(|| Prepared {
+            spec,
+            search: search.clone(),
+            net: None,
+            exact: None,
+        })
+    }
+
+    /// A fresh agent for one game of `game`; `seed` seeds its playouts.
+    pub fn build<G: mankala_engine::Game>(&self, game: &G, seed: u64) -> Box<dyn Agent<G>> {
+        match &self.spec {
+            AgentSpec::Random => Box::new(RandomAgent),
+            AgentSpec::Greedy => Box::new(GreedyAgent),
+            AgentSpec::AlphaBeta {
+                depth,
+                nodes,
+                millis,
+                ..
+            } => Box::new(AlphaBetaAgent::new(
+                depth.unwrap_or(TIMED_DEPTH),
+                *nodes,
+                millis.map(Duration::from_millis),
+                self.exact.clone(),
+            )),
+            AgentSpec::Perfect { .. } => Box::new(PerfectAgent::new(
+                self.exact.clone().expect("prepared in new"),
+            )),
+            AgentSpec::Mcts { sims, c } => Box::new(SearchAgent::new(
+                game.clone(),
+                SearchConfig {
+                    simulations: *sims,
+                    selection: Selection::Uct,
+                    c_puct: *c,
+                    gumbel: false,
+                    leaves_per_game: 1,
+                    reuse_tree: false,
+                    ..SearchConfig::default()
+                },
+                RolloutEvaluator::new(seed),
+            )),
+            AgentSpec::Network { sims, gumbel, .. } => Box::new(SearchAgent::new(
+                game.clone(),
+                SearchConfig {
+                    simulations: *sims,
+                    gumbel: *gumbel,
+                    reuse_tree: false,
+                    ..self.search.clone()
+                },
+                NetworkEvaluator::new(self.net.clone().expect("loaded in new")),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print_back() {
+        for text in [
+            "random",
+            "greedy",
+            "alphabeta:depth=4",
+            "alphabeta:depth=6,nodes=10000,ms=50",
+            "alphabeta:ms=500",
+            "alphabeta:ms=500,tb=tables/oware-12.tb",
+            "alphabeta:nodes=100000",
+            "perfect",
+            "perfect:tb=kalah-20.tb",
+            "mcts:sims=1000",
+            "mcts:sims=10,c=1.4",
+            "nn:model=runs/x/model.bpk,sims=200",
+            "nn:model=m.bpk,sims=8,gumbel=true",
+        ] {
+            let spec: AgentSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!(
+            "mcts".parse::<AgentSpec>().unwrap(),
+            AgentSpec::Mcts { sims: 1000, c: 2.0 }
+        );
+        assert_eq!(
+            "alphabeta:ms=500".parse::<AgentSpec>().unwrap(),
+            AgentSpec::AlphaBeta {
+                depth: None,
+                nodes: None,
+                millis: Some(500),
+                tablebase: None
+            }
+        );
+    }
+
+    #[test]
+    fn bad_specs_name_what_is_wrong() {
+        for (text, words) in [
+            (
+                "minimax",
+                &["unknown kind `minimax`", "alphabeta:depth=D", "perfect"][..],
+            ),
+            ("alphabeta", &["expected depth=D", "ms=T"][..]),
+            ("alphabeta:tb=x.tb", &["expected depth=D", "ms=T"][..]),
+            ("alphabeta:depth=0", &["depth = 0", "1 to 64"][..]),
+            ("alphabeta:depth=x", &["depth = x"][..]),
+            ("alphabeta:ms=0", &["ms = 0"][..]),
+            ("alphabeta:ms=5,tb=", &["tb = ", "file path"][..]),
+            ("perfect:depth=3", &["unknown option `depth`", "tb"][..]),
+            ("mcts:sims=5,sims=6", &["`sims` given twice"][..]),
+            (
+                "mcts:simulations=5",
+                &["unknown option `simulations`", "sims, c"][..],
+            ),
+            ("random:x=1", &["takes no options"][..]),
+            ("nn:sims=5", &["expected model=PATH"][..]),
+            ("nn:model=a,gumbel=yes", &["gumbel = yes"][..]),
+            ("mcts:c=-1", &["c = -1"][..]),
+            ("mcts:sims", &["expected key=value"][..]),
+        ] {
+            let e = text.parse::<AgentSpec>().unwrap_err().to_string();
+            assert!(e.contains(&format!("`{text}`")), "{e}");
+            for w in words {
+                assert!(e.contains(w), "`{text}`: {e} lacks {w}");
+            }
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! Judging an agent against perfect play, the way chess engines are judged against
+//! tablebases: on positions from real games (self-play shards or arena records, so the ones
+//! agents actually meet), the share where the agent's move is a perfect one, the seeds its
+//! move gives away against the best move, and its value's error against the exact result.
+//! Exact values come from [`Exact`] (Kalah's solver; Kalah and Oware tablebases).
+
+use std::path::Path;
+
+use mankala_engine::{Action, Game, State};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::agent::{Agent, Budget, Exact};
+use crate::arena::GameRecord;
+use crate::data::{self, DataError};
+
+/// Why positions could not be read.
+#[derive(Debug, Error)]
+pub enum JudgeError {
+    /// A shard could not be read.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// A file could not be read.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// One judged position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Judged {
+    /// The position as text.
+    pub position: String,
+    /// Seeds still on the board: the game's phase.
+    pub seeds_in_play: u32,
+    /// The final margin for the player to move under perfect play.
+    pub exact: i32,
+    /// The agent's move, in notation.
+    pub agent_move: String,
+    /// The perfect moves, in notation.
+    pub best_moves: Vec<String>,
+    /// Whether the agent's move is perfect.
+    pub optimal: bool,
+    /// Seeds of final margin the agent's move gives away (0 for a perfect move).
+    pub loss: i32,
+    /// The agent's value of the position for the player to move, in [-1, 1].
+    pub value: Option<f32>,
+    /// |value - exact result| with the result +1, 0 or -1.
+    pub value_error: Option<f32>,
+}
+
+/// The figures of a group of judged positions, with 95% intervals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figures {
+    /// Fewest seeds in play of the group.
+    pub seeds_from: u32,
+    /// Most seeds in play of the group.
+    pub seeds_to: u32,
+    /// Positions judged.
+    pub positions: usize,
+    /// Share of perfect moves, with its Wilson interval.
+    pub optimal: f64,
+    /// Lower end of its interval.
+    pub optimal_low: f64,
+    /// Upper end of its interval.
+    pub optimal_high: f64,
+    /// Mean seeds lost a move, with a normal interval.
+    pub mean_loss: f64,
+    /// Lower end of its interval.
+    pub loss_low: f64,
+    /// Upper end of its interval.
+    pub loss_high: f64,
+    /// Mean absolute value error, where the agent gives a value.
+    pub value_error: Option<f64>,
+}
+
+/// An agent's judgement: every position, the whole and each phase.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Judgement {
+    /// Every judged position.
+    pub positions: Vec<Judged>,
+    /// All positions together.
+    pub overall: Figures,
+    /// Positions grouped by seeds in play, fewest first.
+    pub phases: Vec<Figures>,
+}
+
+/// The lines of play of the games in `path`: a directory of self-play shards, an arena's
+/// `games.jsonl`, or a directory holding one.
+///
+/// # Errors
+/// [`JudgeError`] naming the file that cannot be read.
+pub fn game_lines(path: &Path) -> Result<Vec<Vec<Action>>, JudgeError> {
+    let records = if path.is_dir() {
+        path.join("games.jsonl")
+    } else {
+        path.to_path_buf()
+    };
+    if records.is_file() {
+        let text = std::fs::read_to_string(&records).map_err(|e| JudgeError::File {
+            path: records.display().to_string(),
+            message: e.to_string(),
+        })?;
+        return text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| {
+                serde_json::from_str::<GameRecord>(l)
+                    .map(|r| r.actions)
+                    .map_err(|e| JudgeError::File {
+                        path: records.display().to_string(),
+                        message: format!("line {}: not a game record: {e}", i + 1),
+                    })
+            })
+            .collect();
+    }
+    let mut games: std::collections::BTreeMap<(String, u64), Vec<(u32, Option<u16>)>> =
+        Default::default();
+    let shards = data::list_shards(path)?;
+    if shards.is_empty() {
+        return Err(JudgeError::File {
+            path: path.display().to_string(),
+            message: "no games: expected self-play shards (shard-*.parquet) or an arena's \
+                      games.jsonl"
+                .into(),
+        });
+    }
+    for shard in shards {
+        let (_, rows) = data::read_shard(&shard)?;
+        for r in rows {
+            games
+                .entry((r.run_id.clone(), r.game_id))
+                .or_default()
+                .push((r.ply, r.action));
+        }
+    }
+    Ok(games
+        .into_values()
+        .map(|mut rows| {
+            rows.sort_unstable();
+            rows.into_iter().map_while(|(_, a)| a).collect()
+        })
+        .collect())
+}
+
+/// Up to `count` positions, drawn evenly at random (by `seed`) from every position of the
+/// games `lines` replay, that are not over and that `exact` values (`None` from
+/// [`Exact::move_values`] leaves a position out: Oware's beyond the table).
+pub fn sample_positions<G: Game>(
+    game: &G,
+    lines: &[Vec<Action>],
+    exact: &Exact,
+    count: usize,
+    seed: u64,
+) -> Vec<G::State> {
+    let mut all = Vec::new();
+    for line in lines {
+        let mut s = game.initial_state();
+        for &a in line {
+            if s.is_terminal() || !s.legal_mask().contains(a) {
+                break;
+            }
+            if exact.game().variant() == "kalah" || exact.probe(&s).is_some() {
+                all.push(s.clone());
+            }
+            s.play_unchecked(a);
+        }
+    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    all.shuffle(&mut rng);
+    all.truncate(count);
+    all
+}
+
+/// Judges `agent` on `positions`, calling `progress` after each.
+pub fn judge<G: Game>(
+    agent: &mut dyn Agent<G>,
+    exact: &Exact,
+    positions: &[G::State],
+    seed: u64,
+    progress: &mut dyn FnMut(usize),
+) -> Judgement {
+    let mut solver = exact.solver();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut judged = Vec::new();
+    for (i, s) in positions.iter().enumerate() {
+        let Some(values) = exact.move_values(solver.as_mut(), s) else {
+            continue;
+        };
+        let best = values.iter().map(|&(_, v)| v).max().expect("a legal move");
+        let analysis = agent.analyse(s, Budget::Default, &mut rng);
+        let chosen = values
+            .iter()
+            .find(|&&(a, _)| a == analysis.action)
+            .map_or(best, |&(_, v)| v);
+        let result = best.signum() as f32;
+        judged.push(Judged {
+            position: s.position_text(),
+            seeds_in_play: s.snapshot().pits.iter().sum(),
+            exact: best,
+            agent_move: s.action_to_string(analysis.action),
+            best_moves: values
+                .iter()
+                .filter(|&&(_, v)| v == best)
+                .map(|&(a, _)| s.action_to_string(a))
+                .collect(),
+            optimal: chosen == best,
+            loss: best - chosen,
+            value: analysis.value,
+            value_error: analysis.value.map(|v| (v - result).abs()),
+        });
+        progress(i + 1);
+    }
+    summarize(judged)
+}
+
+/// Groups judged positions into the whole and six phases of equal width in seeds.
+pub fn summarize(positions: Vec<Judged>) -> Judgement {
+    let most = positions.iter().map(|j| j.seeds_in_play).max().unwrap_or(0);
+    let width = most.div_ceil(6).max(1);
+    let overall = figures(&positions.iter().collect::<Vec<_>>(), 0, most);
+    let phases = (0..6)
+        .map(|k| (k * width + u32::from(k > 0), (k + 1) * width))
+        .filter_map(|(from, to)| {
+            let group: Vec<&Judged> = positions
+                .iter()
+                .filter(|j| (from..=to).contains(&j.seeds_in_play))
+                .collect();
+            (!group.is_empty()).then(|| figures(&group, from, to))
+        })
+        .collect();
+    Judgement {
+        positions,
+        overall,
+        phases,
+    }
+}
+
+fn figures(group: &[&Judged], seeds_from: u32, seeds_to: u32) -> Figures {
+    let n = group.len();
+    let optimal = group.iter().filter(|j| j.optimal).count();
+    let (p, low, high) = wilson(optimal, n);
+    let losses: Vec<f64> = group.iter().map(|j| j.loss as f64).collect();
+    let mean = losses.iter().sum::<f64>() / n.max(1) as f64;
+    let var = if n > 1 {
+        losses.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n.max(1) as f64).sqrt();
+    let errors: Vec<f64> = group
+        .iter()
+        .filter_map(|j| j.value_error.map(f64::from))
+        .collect();
+    Figures {
+        seeds_from,
+        seeds_to,
+        positions: n,
+        optimal: p,
+        optimal_low: low,
+        optimal_high: high,
+        mean_loss: mean,
+        loss_low: (mean - half).max(0.0),
+        loss_high: mean + half,
+        value_error: (!errors.is_empty()).then(|| errors.iter().sum::<f64>() / errors.len() as f64),
+    }
+}
+
+/// A share with its 95% Wilson interval.
+fn wilson(k: usize, n: usize) -> (f64, f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    (p, (c - h).max(0.0), (c + h).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use mankala_engine::variants::{Kalah, KalahRules};
+
+    use super::*;
+    use crate::agent::{AgentSpec, Prepared};
+    use crate::arena::random_opening;
+    use crate::config::SearchConfig;
+
+    fn kalah() -> (Kalah, String) {
+        let rules = KalahRules {
+            seeds_per_hole: 2,
+            empty_capture: false,
+        };
+        (
+            Kalah {
+                rules,
+                limits: Kalah::DEFAULT_LIMITS,
+            },
+            "seeds_per_hole = 2\nempty_capture = false\n".to_string(),
+        )
+    }
+
+    fn lines(g: &Kalah) -> Vec<Vec<Action>> {
+        (0..20).map(|s| random_opening(g, 200, s)).collect()
+    }
+
+    #[test]
+    fn the_perfect_agent_is_judged_perfect_and_random_play_is_not() {
+        let (g, rules) = kalah();
+        let exact = Exact::new("kalah", &rules, None, true).unwrap();
+        let positions = sample_positions(&g, &lines(&g), &exact, 60, 1);
+        assert_eq!(positions.len(), 60);
+        let mut perfect = crate::agent::PerfectAgent::new(exact.clone());
+        let j = judge::<Kalah>(&mut perfect, &exact, &positions, 1, &mut |_| {});
+        assert_eq!(j.overall.positions, 60);
+        assert_eq!(j.overall.optimal, 1.0);
+        assert_eq!(j.overall.mean_loss, 0.0);
+        assert!(
+            j.positions
+                .iter()
+                .all(|p| p.best_moves.contains(&p.agent_move))
+        );
+        let mut random = Prepared::without_files(AgentSpec::Random, &SearchConfig::default())
+            .unwrap()
+            .build(&g, 1);
+        let j = judge(random.as_mut(), &exact, &positions, 1, &mut |_| {});
+        assert!(j.overall.optimal < 0.95, "{:?}", j.overall);
+        assert!(j.overall.mean_loss > 0.0);
+        // Every loss is the best move's value less the chosen one's, never negative, and a
+        // move is perfect exactly when it loses nothing.
+        for p in &j.positions {
+            assert!(p.loss >= 0);
+            assert_eq!(p.optimal, p.loss == 0);
+        }
+        let in_phases: usize = j.phases.iter().map(|f| f.positions).sum();
+        assert_eq!(in_phases, 60);
+        assert!(j.overall.optimal_low <= j.overall.optimal);
+        assert!(j.overall.optimal <= j.overall.optimal_high);
+    }
+
+    #[test]
+    fn arena_records_give_their_games_lines() {
+        let dir = std::env::temp_dir().join(format!("mankala-judge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("games.jsonl");
+        std::fs::write(&file, "{\"bad\": 1}\n").unwrap();
+        let e = game_lines(&dir).unwrap_err().to_string();
+        assert!(e.contains("games.jsonl") && e.contains("line 1"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+        let e = game_lines(Path::new("/no/such/dir"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("/no/such/dir"), "{e}");
+    }
+}
