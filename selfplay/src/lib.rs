@@ -11,6 +11,7 @@ pub mod batch;
 pub mod config;
 pub mod data;
 pub mod evaluator;
+pub mod judge;
 pub mod mcts;
 pub mod openings;
 pub mod play;
