@@ -146,6 +146,9 @@ enum Command {
     Train(cmd::train::TrainCommand),
     /// The exact value of a Kalah position under perfect play (docs/ground-truth.md).
     Solve(cmd::solve::SolveCommand),
+    /// An agent's moves against perfect play on positions from real games (Kalah; Oware
+    /// within a tablebase): share of perfect moves, seeds lost, value error by phase.
+    Judge(cmd::judge::JudgeCommand),
     /// Endgame tablebases of Kalah and Oware (docs/ground-truth.md).
     Tablebase {
         #[command(subcommand)]
@@ -256,6 +259,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         },
         Command::Bench { what } => what.run(),
         Command::Solve(c) => c.run(),
+        Command::Judge(c) => c.run(),
         Command::Tablebase { what } => what.run(),
     }
 }

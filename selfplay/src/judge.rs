@@ -152,12 +152,13 @@ pub fn game_lines(path: &Path) -> Result<Vec<Vec<Action>>, JudgeError> {
 }
 
 /// Up to `count` positions, drawn evenly at random (by `seed`) from every position of the
-/// games `lines` replay, that are not over and that `exact` values (`None` from
-/// [`Exact::move_values`] leaves a position out: Oware's beyond the table).
+/// games `lines` replay that is not over, holds at most `max_seeds` seeds in play, and that
+/// `exact` values (Kalah's solver values every position, Oware's table those within it).
 pub fn sample_positions<G: Game>(
     game: &G,
     lines: &[Vec<Action>],
     exact: &Exact,
+    max_seeds: u32,
     count: usize,
     seed: u64,
 ) -> Vec<G::State> {
@@ -168,7 +169,10 @@ pub fn sample_positions<G: Game>(
             if s.is_terminal() || !s.legal_mask().contains(a) {
                 break;
             }
-            if exact.game().variant() == "kalah" || exact.probe(&s).is_some() {
+            let in_play: u32 = s.snapshot().pits.iter().sum();
+            if in_play <= max_seeds
+                && (exact.game().variant() == "kalah" || exact.probe(&s).is_some())
+            {
                 all.push(s.clone());
             }
             s.play_unchecked(a);
@@ -318,7 +322,7 @@ mod tests {
     fn the_perfect_agent_is_judged_perfect_and_random_play_is_not() {
         let (g, rules) = kalah();
         let exact = Exact::new("kalah", &rules, None, true).unwrap();
-        let positions = sample_positions(&g, &lines(&g), &exact, 60, 1);
+        let positions = sample_positions(&g, &lines(&g), &exact, u32::MAX, 60, 1);
         assert_eq!(positions.len(), 60);
         let mut perfect = crate::agent::PerfectAgent::new(exact.clone());
         let j = judge::<Kalah>(&mut perfect, &exact, &positions, 1, &mut |_| {});

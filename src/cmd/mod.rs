@@ -8,6 +8,7 @@ pub mod generations;
 pub mod openings;
 pub mod play;
 pub mod selfplay;
+pub mod judge;
 pub mod solve;
 pub mod tablebase;
 pub mod train;
