@@ -1,0 +1,173 @@
+//! Agents against ground truth end to end: `perfect` and `alphabeta:ms=` in an arena, and
+//! `mankala judge` on the arena's games.
+
+mod common;
+
+use common::{mankala, s, stderr, stdout, temp_dir};
+
+/// Kalah with two seeds a hole: solved in moments.
+const KALAH2: &str = "variant = \"kalah\"\n[rules]\nseeds_per_hole = 2\n";
+
+#[test]
+fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
+    let dir = temp_dir("judge");
+    let config = dir.join("kalah2.toml");
+    std::fs::write(&config, KALAH2).unwrap();
+    let arena = dir.join("arena");
+    let o = mankala(&[
+        "arena",
+        "--config",
+        s(&config),
+        "--agents",
+        "perfect",
+        "greedy",
+        "alphabeta:ms=5",
+        "--games",
+        "4",
+        "--out",
+        s(&arena),
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(
+        table.contains("perfect") && table.contains("alphabeta:ms=5"),
+        "{table}"
+    );
+
+    let judged = dir.join("judged");
+    let o = mankala(&[
+        "judge",
+        "--config",
+        s(&config),
+        "--agent",
+        "perfect",
+        "--from-games",
+        s(&arena),
+        "--samples",
+        "50",
+        "--out",
+        s(&judged),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["overall"]["positions"], 50);
+    assert_eq!(v["overall"]["optimal"], 1.0);
+    assert_eq!(v["overall"]["mean_loss"], 0.0);
+    let csv = std::fs::read_to_string(judged.join("judge.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 51, "{csv}");
+    assert!(
+        csv.starts_with("position,seeds_in_play,exact,agent_move"),
+        "{csv}"
+    );
+    let svg = std::fs::read_to_string(judged.join("judge-phases.svg")).unwrap();
+    assert!(svg.contains("perfect moves by seeds left"));
+
+    let o = mankala(&[
+        "judge",
+        "--config",
+        s(&config),
+        "--agent",
+        "random",
+        "--from-games",
+        s(&arena.join("games.jsonl")),
+        "--samples",
+        "50",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(v["overall"]["optimal"].as_f64().unwrap() < 0.95, "{v}");
+    assert!(v["overall"]["mean_loss"].as_f64().unwrap() > 0.0, "{v}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn judge_and_perfect_refuse_what_they_cannot_do() {
+    let dir = temp_dir("judge-refusals");
+    for (args, words) in [
+        (
+            vec![
+                "judge",
+                "--variant",
+                "bao",
+                "--agent",
+                "random",
+                "--from-games",
+                "x",
+            ],
+            &["bao has no exact values", "kalah or oware"][..],
+        ),
+        (
+            vec![
+                "judge",
+                "--variant",
+                "oware",
+                "--agent",
+                "random",
+                "--from-games",
+                "x",
+            ],
+            &["--table"][..],
+        ),
+        (
+            vec![
+                "judge",
+                "--variant",
+                "kalah",
+                "--agent",
+                "random",
+                "--from-games",
+                "/no/such/games",
+            ],
+            &["/no/such/games"][..],
+        ),
+        (
+            vec![
+                "arena",
+                "--variant",
+                "oware",
+                "--agents",
+                "perfect",
+                "random",
+                "--games",
+                "2",
+            ],
+            &["agent `perfect`", "no exact solver", "kalah only"][..],
+        ),
+        (
+            vec![
+                "arena",
+                "--variant",
+                "kalah",
+                "--agents",
+                "alphabeta:ms=5,tb=/no/such/table.mtb",
+                "random",
+                "--games",
+                "2",
+            ],
+            &["/no/such/table.mtb"][..],
+        ),
+        (
+            vec![
+                "arena",
+                "--variant",
+                "kalah",
+                "--agents",
+                "alphabeta",
+                "random",
+            ],
+            &["expected depth=D", "ms=T"][..],
+        ),
+    ] {
+        let o = common::mankala_in(Some(&dir), &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        for w in words {
+            assert!(e.contains(w), "{args:?}: {e} lacks {w}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
