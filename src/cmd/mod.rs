@@ -5,10 +5,10 @@ pub mod bench;
 pub mod engine;
 pub mod export;
 pub mod generations;
+pub mod judge;
 pub mod openings;
 pub mod play;
 pub mod selfplay;
-pub mod judge;
 pub mod solve;
 pub mod tablebase;
 pub mod train;
@@ -93,36 +93,11 @@ pub fn show(game: &AnyGame, position: Option<&str>, moves: &str, json: bool) -> 
             println!("{}", serde_json::to_string(&position_json(g, &s))?);
         } else {
             print!("{s}");
-            describe_turn(&s);
+            println!("{}", mankala_selfplay::protocol::status(&s));
             println!("position: {}", s.position_text());
         }
         Ok(())
     })
-}
-
-fn describe_turn<S: State>(s: &S) {
-    match s.outcome() {
-        Some(o) => println!(
-            "game over after {} plies: {} (scores {} - {})",
-            s.ply(),
-            o.result_name(),
-            o.scores[0],
-            o.scores[1]
-        ),
-        None => {
-            let legal: Vec<String> = s
-                .legal_actions()
-                .iter()
-                .map(|&a| s.action_to_string(a))
-                .collect();
-            println!(
-                "ply {}, {} to move; legal: {}",
-                s.ply(),
-                s.to_move(),
-                legal.join(" ")
-            );
-        }
-    }
 }
 
 /// `mankala perft`, from the start or from `position`.

@@ -322,7 +322,7 @@ mod tests {
     use mankala_engine::variants::{Kalah, Oware};
     use rand::SeedableRng;
 
-    use super::super::tests::winning_capture;
+    use super::super::tests::{random_positions, winning_capture};
     use super::*;
 
     fn agent(depth: u32) -> AlphaBetaAgent {
@@ -353,26 +353,6 @@ mod tests {
         } else {
             values.min().unwrap()
         }
-    }
-
-    /// Random positions of `g`, up to `plies` random moves in, not over.
-    fn random_positions<G: Game>(g: &G, count: usize, plies: u32, seed: u64) -> Vec<G::State> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut s = g.initial_state();
-            for _ in 0..rng.random_range(0..plies) {
-                if s.is_terminal() {
-                    break;
-                }
-                let m = s.legal_mask();
-                s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
-            }
-            if !s.is_terminal() {
-                out.push(s);
-            }
-        }
-        out
     }
 
     /// The depth-limited minimax scores of every move and the moves tied for best.

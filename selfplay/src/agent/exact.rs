@@ -312,6 +312,7 @@ mod tests {
     use mankala_engine::variants::{Kalah, Oware, OwareState};
     use rand::SeedableRng;
 
+    use super::super::tests::random_positions;
     use super::*;
 
     fn kalah(seeds: u8, empty_capture: bool) -> Kalah {
@@ -329,27 +330,6 @@ mod tests {
             "seeds_per_hole = {}\nempty_capture = {}\n",
             g.rules.seeds_per_hole, g.rules.empty_capture
         )
-    }
-
-    /// Random positions of a game that are not over, up to 40 random moves in.
-    fn positions<G: Game>(g: &G, count: usize, seed: u64) -> Vec<G::State> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut s = g.initial_state();
-            let plies = rng.random_range(0..40);
-            for _ in 0..plies {
-                if s.is_terminal() {
-                    break;
-                }
-                let m = s.legal_mask();
-                s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
-            }
-            if !s.is_terminal() {
-                out.push(s);
-            }
-        }
-        out
     }
 
     /// South's final margin under perfect play, by plain minimax over the engine's moves
@@ -388,7 +368,7 @@ mod tests {
             let exact = Exact::new("kalah", &rules(&g), None, true).unwrap();
             let mut solver = exact.solver().unwrap();
             let mut seen = HashMap::new();
-            for s in positions(&g, 40, 11) {
+            for s in random_positions(&g, 40, 40, 11) {
                 let me = s.to_move();
                 for (a, v) in exact.move_values(Some(&mut solver), &s).unwrap() {
                     let mut n = s.clone();
@@ -425,7 +405,7 @@ mod tests {
         let table = Exact::new("kalah", &rules(&g), Some(&path), false).unwrap();
         let exact = Exact::new("kalah", &rules(&g), None, true).unwrap();
         let mut solver = exact.solver().unwrap();
-        for s in positions(&g, 60, 4) {
+        for s in random_positions(&g, 60, 40, 4) {
             assert_eq!(table.probe(&s), exact.value(Some(&mut solver), &s), "{s}");
             assert_eq!(
                 table.move_values(None, &s),
@@ -443,7 +423,7 @@ mod tests {
         let mut agent = PerfectAgent::new(exact.clone());
         let mut solver = exact.solver().unwrap();
         let mut rng = SmallRng::seed_from_u64(5);
-        for s in positions(&g, 20, 3) {
+        for s in random_positions(&g, 20, 40, 3) {
             let before = exact.value(Some(&mut solver), &s).unwrap();
             let c = Agent::<Kalah>::choose(&mut agent, &s, &mut rng);
             let values = exact.move_values(Some(&mut solver), &s).unwrap();

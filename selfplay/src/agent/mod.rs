@@ -194,6 +194,31 @@ pub(crate) mod tests {
         .unwrap()
     }
 
+    /// Random positions of `g` that are not over, up to `plies` random moves in.
+    pub(crate) fn random_positions<G: Game>(
+        g: &G,
+        count: usize,
+        plies: u32,
+        seed: u64,
+    ) -> Vec<G::State> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut s = g.initial_state();
+            for _ in 0..rng.random_range(0..plies) {
+                if s.is_terminal() {
+                    break;
+                }
+                let m = s.legal_mask();
+                s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
+            }
+            if !s.is_terminal() {
+                out.push(s);
+            }
+        }
+        out
+    }
+
     #[test]
     fn greedy_takes_the_biggest_capture() {
         let s = winning_capture();

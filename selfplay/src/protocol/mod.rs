@@ -26,7 +26,7 @@ pub use error::{CommandError, ProtocolError, message};
 pub use request::{NewGame, Request, SearchLimit};
 pub use response::{
     Answer, Bye, GoAnswer, Legal, MoveRef, NewGameAnswer, OutcomeFields, PolicyEntry, Position,
-    Reply, SearchAnswer, Shown,
+    Reply, SearchAnswer, Shown, status,
 };
 pub use session::{DEFAULT_AGENT, DEFAULT_SEED, Session};
 pub use setup::{BoxError, Loader, Setup, SetupError};

@@ -282,7 +282,7 @@ fn to_move<S: State>(s: &S) -> Option<&'static str> {
 }
 
 /// The line under a board of `mankala show`: whose turn and the legal moves, or the result.
-fn status<S: State>(s: &S) -> String {
+pub fn status<S: State>(s: &S) -> String {
     match s.outcome() {
         Some(o) => format!(
             "game over after {} plies: {} (scores {} - {})",
