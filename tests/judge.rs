@@ -171,3 +171,91 @@ fn judge_and_perfect_refuse_what_they_cannot_do() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn arena_games_start_from_the_positions_of_an_openings_file() {
+    let dir = temp_dir("judge-openings");
+    let config = dir.join("kalah2.toml");
+    std::fs::write(&config, KALAH2).unwrap();
+    let starts = [
+        "kalah 0,3,3,2,2,2/2,0,3,3,2,2 south stores=0,0 ply=2",
+        "kalah 2,2,2,2,2,0/0,2,2,2,2,2 north stores=2,2 ply=9",
+    ];
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        format!("# two set-up positions\n{}\n\n{}\n", starts[0], starts[1]),
+    )
+    .unwrap();
+    let arena = dir.join("arena");
+    let o = mankala(&[
+        "arena",
+        "--config",
+        s(&config),
+        "--agents",
+        "perfect",
+        "greedy",
+        "--games",
+        "4",
+        "--openings",
+        s(&openings),
+        "--out",
+        s(&arena),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let games = std::fs::read_to_string(arena.join("games.jsonl")).unwrap();
+    let records: Vec<serde_json::Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    // Games 0 and 1 play the first start with both colours, games 2 and 3 the second.
+    for (k, r) in records.iter().enumerate() {
+        assert_eq!(r["start"], starts[k / 2], "{r}");
+    }
+    // A record replays from its start.
+    let o = mankala(&[
+        "replay",
+        "--record",
+        s(&arena.join("games.jsonl")),
+        "--game",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(first["position"], starts[1], "{first}");
+    // The judge draws its positions from those games, from their starts.
+    let o = mankala(&[
+        "judge",
+        "--config",
+        s(&config),
+        "--agent",
+        "perfect",
+        "--from-games",
+        s(&arena),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["overall"]["optimal"], 1.0, "{v}");
+
+    // A line that is not a position of the game is refused, naming the file and line.
+    std::fs::write(&openings, format!("{}\nkalah 1,2,3 south\n", starts[0])).unwrap();
+    let o = mankala(&[
+        "arena",
+        "--config",
+        s(&config),
+        "--agents",
+        "random",
+        "greedy",
+        "--openings",
+        s(&openings),
+        "--out",
+        s(&dir.join("bad")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("openings.txt: line 2"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}

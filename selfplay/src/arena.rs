@@ -21,7 +21,10 @@ pub struct Pairing {
     pub south: usize,
     /// The agent playing North.
     pub north: usize,
-    /// Actions played at random before the agents take over.
+    /// The position the game starts from, as text (`docs/notation.md`); `None`: the
+    /// variant's start.
+    pub start: Option<String>,
+    /// Actions played at random (from `start`) before the agents take over.
     pub opening: Vec<Action>,
     /// Seed of the agents' own random choices in this game.
     pub seed: u64,
@@ -36,6 +39,9 @@ pub struct GameRecord {
     pub south: String,
     /// North's agent spec.
     pub north: String,
+    /// The position the game started from, as text; absent: the variant's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// The first this many actions were the opening, not the agents' choice.
     pub opening_plies: u32,
     /// Every action in notation, opening included.
@@ -59,10 +65,15 @@ pub struct GameRecord {
 /// `plies` uniformly random actions from the start, the same for a given `seed`; shorter only
 /// if every try ended the game within the opening.
 pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64) -> Vec<Action> {
+    random_opening_from(&game.initial_state(), plies, seed)
+}
+
+/// `plies` uniformly random actions from `start`, likewise.
+pub fn random_opening_from<S: State>(start: &S, plies: u32, seed: u64) -> Vec<Action> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut longest = Vec::new();
     for _ in 0..100 {
-        let mut state = game.initial_state();
+        let mut state = start.clone();
         let mut actions = Vec::new();
         while (actions.len() as u32) < plies && !state.is_terminal() {
             let mask = state.legal_mask();
@@ -90,10 +101,22 @@ pub fn round_robin<G: Game>(
     opening_plies: u32,
     seed: u64,
 ) -> Vec<Pairing> {
+    round_robin_from(game, &[], agents, games_per_pair, opening_plies, seed)
+}
+
+/// A round robin from set-up positions (see [`schedule_from`]).
+pub fn round_robin_from<G: Game>(
+    game: &G,
+    starts: &[G::State],
+    agents: usize,
+    games_per_pair: u32,
+    opening_plies: u32,
+    seed: u64,
+) -> Vec<Pairing> {
     let pairs: Vec<(usize, usize)> = (0..agents)
         .flat_map(|i| (i + 1..agents).map(move |j| (i, j)))
         .collect();
-    schedule(game, &pairs, games_per_pair, opening_plies, seed)
+    schedule_from(game, starts, &pairs, games_per_pair, opening_plies, seed)
 }
 
 /// `games_per_pair` games for each of `pairs`, colours alternating; game `k` of every pair
@@ -106,19 +129,46 @@ pub fn schedule<G: Game>(
     opening_plies: u32,
     seed: u64,
 ) -> Vec<Pairing> {
-    let openings: Vec<Vec<Action>> = (0..games_per_pair.div_ceil(2))
-        .map(|o| random_opening(game, opening_plies, game_seed(seed, u64::from(o))))
+    schedule_from(game, &[], pairs, games_per_pair, opening_plies, seed)
+}
+
+/// As [`schedule`], from set-up positions: opening `o` starts from `starts[o % len]` (the
+/// variant's start when `starts` is empty), followed by `opening_plies` random actions.
+///
+/// # Panics
+/// If a start is not a position of `game` (check texts with `Game::parse_position` first).
+pub fn schedule_from<G: Game>(
+    game: &G,
+    starts: &[G::State],
+    pairs: &[(usize, usize)],
+    games_per_pair: u32,
+    opening_plies: u32,
+    seed: u64,
+) -> Vec<Pairing> {
+    let openings: Vec<(Option<String>, Vec<Action>)> = (0..games_per_pair.div_ceil(2))
+        .map(|o| {
+            let seed = game_seed(seed, u64::from(o));
+            match starts.get(o as usize % starts.len().max(1)) {
+                Some(start) => (
+                    Some(start.position_text()),
+                    random_opening_from(start, opening_plies, seed),
+                ),
+                None => (None, random_opening(game, opening_plies, seed)),
+            }
+        })
         .collect();
     let mut out = Vec::new();
     for &(i, j) in pairs {
         for k in 0..games_per_pair {
             let (south, north) = if k % 2 == 0 { (i, j) } else { (j, i) };
             let index = out.len() as u64;
+            let (start, opening) = openings[(k / 2) as usize].clone();
             out.push(Pairing {
                 index,
                 south,
                 north,
-                opening: openings[(k / 2) as usize].clone(),
+                start,
+                opening,
                 seed: game_seed(seed ^ 0xA5A5_5A5A, index),
             });
         }
@@ -133,7 +183,12 @@ pub fn play<G: Game>(game: &G, agents: &[Prepared], pairing: &Pairing) -> GameRe
         agents[pairing.south].build(game, pairing.seed),
         agents[pairing.north].build(game, pairing.seed ^ 1),
     ];
-    let mut state = game.initial_state();
+    let mut state = match &pairing.start {
+        Some(text) => game
+            .parse_position(text)
+            .expect("a start checked when scheduled"),
+        None => game.initial_state(),
+    };
     let (mut moves, mut actions) = (Vec::new(), Vec::new());
     for &a in &pairing.opening {
         moves.push(state.action_to_string(a));
@@ -154,6 +209,7 @@ pub fn play<G: Game>(game: &G, agents: &[Prepared], pairing: &Pairing) -> GameRe
         index: pairing.index,
         south: agents[pairing.south].spec.to_string(),
         north: agents[pairing.north].spec.to_string(),
+        start: pairing.start.clone(),
         opening_plies: pairing.opening.len() as u32,
         moves,
         actions,
@@ -316,6 +372,7 @@ mod tests {
             index: 0,
             south: String::new(),
             north: String::new(),
+            start: None,
             opening_plies: 0,
             moves: Vec::new(),
             actions: Vec::new(),

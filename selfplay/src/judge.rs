@@ -23,6 +23,14 @@ pub enum JudgeError {
     /// A shard could not be read.
     #[error(transparent)]
     Data(#[from] DataError),
+    /// A game's start position is not one of the variant's.
+    #[error("a game's start position {text:?}: {message}")]
+    Start {
+        /// The text.
+        text: String,
+        /// What is wrong.
+        message: String,
+    },
     /// A file could not be read.
     #[error("{path}: {message}")]
     File {
@@ -92,12 +100,22 @@ pub struct Judgement {
     pub phases: Vec<Figures>,
 }
 
-/// The lines of play of the games in `path`: a directory of self-play shards, an arena's
-/// `games.jsonl`, or a directory holding one.
+/// A game to draw positions from: where it started and its actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLine {
+    /// The start position as text (an arena game from `--openings`); `None`: the variant's
+    /// start.
+    pub start: Option<String>,
+    /// Every action from there.
+    pub actions: Vec<Action>,
+}
+
+/// The games in `path`: a directory of self-play shards, an arena's `games.jsonl`, or a
+/// directory holding one.
 ///
 /// # Errors
 /// [`JudgeError`] naming the file that cannot be read.
-pub fn game_lines(path: &Path) -> Result<Vec<Vec<Action>>, JudgeError> {
+pub fn game_lines(path: &Path) -> Result<Vec<GameLine>, JudgeError> {
     let records = if path.is_dir() {
         path.join("games.jsonl")
     } else {
@@ -114,7 +132,10 @@ pub fn game_lines(path: &Path) -> Result<Vec<Vec<Action>>, JudgeError> {
             .filter(|(_, l)| !l.trim().is_empty())
             .map(|(i, l)| {
                 serde_json::from_str::<GameRecord>(l)
-                    .map(|r| r.actions)
+                    .map(|r| GameLine {
+                        start: r.start,
+                        actions: r.actions,
+                    })
                     .map_err(|e| JudgeError::File {
                         path: records.display().to_string(),
                         message: format!("line {}: not a game record: {e}", i + 1),
@@ -146,7 +167,10 @@ pub fn game_lines(path: &Path) -> Result<Vec<Vec<Action>>, JudgeError> {
         .into_values()
         .map(|mut rows| {
             rows.sort_unstable();
-            rows.into_iter().map_while(|(_, a)| a).collect()
+            GameLine {
+                start: None,
+                actions: rows.into_iter().map_while(|(_, a)| a).collect(),
+            }
         })
         .collect())
 }
@@ -154,18 +178,27 @@ pub fn game_lines(path: &Path) -> Result<Vec<Vec<Action>>, JudgeError> {
 /// Up to `count` positions, drawn evenly at random (by `seed`) from every position of the
 /// games `lines` replay that is not over, holds at most `max_seeds` seeds in play, and that
 /// `exact` values (Kalah's solver values every position, Oware's table those within it).
+///
+/// # Errors
+/// [`JudgeError::Start`] when a game's start is not a position of `game`.
 pub fn sample_positions<G: Game>(
     game: &G,
-    lines: &[Vec<Action>],
+    lines: &[GameLine],
     exact: &Exact,
     max_seeds: u32,
     count: usize,
     seed: u64,
-) -> Vec<G::State> {
+) -> Result<Vec<G::State>, JudgeError> {
     let mut all = Vec::new();
     for line in lines {
-        let mut s = game.initial_state();
-        for &a in line {
+        let mut s = match &line.start {
+            Some(text) => game.parse_position(text).map_err(|e| JudgeError::Start {
+                text: text.clone(),
+                message: e.to_string(),
+            })?,
+            None => game.initial_state(),
+        };
+        for &a in &line.actions {
             if s.is_terminal() || !s.legal_mask().contains(a) {
                 break;
             }
@@ -181,7 +214,7 @@ pub fn sample_positions<G: Game>(
     let mut rng = SmallRng::seed_from_u64(seed);
     all.shuffle(&mut rng);
     all.truncate(count);
-    all
+    Ok(all)
 }
 
 /// Judges `agent` on `positions`, calling `progress` after each.
@@ -314,15 +347,20 @@ mod tests {
         )
     }
 
-    fn lines(g: &Kalah) -> Vec<Vec<Action>> {
-        (0..20).map(|s| random_opening(g, 200, s)).collect()
+    fn lines(g: &Kalah) -> Vec<GameLine> {
+        (0..20)
+            .map(|s| GameLine {
+                start: None,
+                actions: random_opening(g, 200, s),
+            })
+            .collect()
     }
 
     #[test]
     fn the_perfect_agent_is_judged_perfect_and_random_play_is_not() {
         let (g, rules) = kalah();
         let exact = Exact::new("kalah", &rules, None, true).unwrap();
-        let positions = sample_positions(&g, &lines(&g), &exact, u32::MAX, 60, 1);
+        let positions = sample_positions(&g, &lines(&g), &exact, u32::MAX, 60, 1).unwrap();
         assert_eq!(positions.len(), 60);
         let mut perfect = crate::agent::PerfectAgent::new(exact.clone());
         let j = judge::<Kalah>(&mut perfect, &exact, &positions, 1, &mut |_| {});

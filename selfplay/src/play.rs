@@ -295,6 +295,7 @@ impl<G: Game> Session<G> {
             index: 0,
             south,
             north,
+            start: None,
             opening_plies: 0,
             moves: self.moves(),
             actions: self.actions.clone(),

@@ -4,14 +4,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mankala_engine::with_game;
+use mankala_engine::{State, with_game};
 use mankala_pipeline::arena::{
     self, SavedGame, play, rate, ratings_table, standings, write_ratings,
 };
 use mankala_pipeline::layout::create_dir;
 use mankala_pipeline::{Resolved, code_version, write_atomic};
 use mankala_selfplay::Prepared;
-use mankala_selfplay::arena::{GameRecord, pair_results, round_robin};
+use mankala_selfplay::arena::{GameRecord, pair_results, round_robin_from};
 use serde_json::json;
 
 use crate::args::{GameArgs, threads_arg};
@@ -34,6 +34,11 @@ pub struct ArenaCommand {
     /// Random plies opening each game; each opening is played with both colours.
     #[arg(long, default_value_t = 0)]
     opening_plies: u32,
+    /// Start positions, one position text a line (`docs/notation.md`; blank lines and lines
+    /// starting with `#` skipped): opening `k` starts from line `k` (cycling), each played
+    /// with both colours, followed by `--opening-plies` random plies.
+    #[arg(long)]
+    openings: Option<PathBuf>,
     /// Worker threads (default: every core).
     #[arg(long, short)]
     threads: Option<usize>,
@@ -63,6 +68,7 @@ impl ArenaCommand {
             agents: &self.agents,
             games: self.games,
             opening_plies: self.opening_plies,
+            openings: self.openings.as_deref(),
             threads: threads_arg(self.threads)?,
             seed: self.seed,
             out: &out,
@@ -81,6 +87,8 @@ pub struct ArenaArgs<'a> {
     pub games: u32,
     /// Random plies opening each game.
     pub opening_plies: u32,
+    /// A file of start positions as text.
+    pub openings: Option<&'a Path>,
     /// Worker threads.
     pub threads: usize,
     /// Seed of openings and agents' random choices.
@@ -124,6 +132,38 @@ pub fn csv_field(s: &str) -> String {
     }
 }
 
+/// The start positions of `--openings FILE`, each checked as a position of `g`.
+///
+/// # Errors
+/// A file that cannot be read, holds no position, or a line that is not a position of the
+/// game, naming the file, the line and the field.
+fn read_starts<G: mankala_engine::Game>(g: &G, path: &Path) -> Result<Vec<G::State>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--openings {}: cannot read", path.display()))?;
+    let starts = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            let s = g
+                .parse_position(l.trim())
+                .with_context(|| format!("--openings {}: line {}", path.display(), i + 1))?;
+            if s.is_terminal() {
+                bail!(
+                    "--openings {}: line {}: the game is over there",
+                    path.display(),
+                    i + 1
+                );
+            }
+            Ok(s)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if starts.is_empty() {
+        bail!("--openings {}: no position in the file", path.display());
+    }
+    Ok(starts)
+}
+
 /// Runs `mankala arena`.
 ///
 /// # Errors
@@ -144,12 +184,19 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     }
     create_dir(args.out, "cannot create output directory")?;
     write_atomic(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
-    let pairings = with_game!(&cfg.game, g => round_robin(g, agents.len(), args.games, args.opening_plies, args.seed));
+    let pairings = with_game!(&cfg.game, g => {
+        let starts = match args.openings {
+            Some(path) => read_starts(g, path)?,
+            None => Vec::new(),
+        };
+        round_robin_from(g, &starts, agents.len(), args.games, args.opening_plies, args.seed)
+    });
     let record = json!({
         "variant": cfg.game.name(),
         "agents": names,
         "games_per_pair": args.games,
         "opening_plies": args.opening_plies,
+        "openings": args.openings.map(|p| p.display().to_string()),
         "seed": args.seed,
         "threads": args.threads,
         "prior_draws": args.prior_draws,

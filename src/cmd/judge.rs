@@ -88,7 +88,7 @@ impl JudgeCommand {
                         self.max_seeds.unwrap_or(u32::MAX),
                         self.samples,
                         self.seed,
-                    )
+                    )?
                 }
                 (None, Some(file)) => read_positions(g, file)?,
                 _ => bail!("judge: give --from-games DIR or --positions FILE"),

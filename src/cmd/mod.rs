@@ -31,8 +31,13 @@ pub fn replay_record(path: &std::path::Path, index: u64) -> Result<()> {
     let game = AnyGame::from_tables(&saved.variant, &saved.rules, &saved.limits)
         .with_context(|| format!("{} game {index}", path.display()))?;
     let moves: Vec<String> = saved.record.actions.iter().map(u16::to_string).collect();
-    replay_from(&game, None, &moves.join(" "), "the record")
-        .with_context(|| format!("{} game {index}", path.display()))
+    replay_from(
+        &game,
+        saved.record.start.as_deref(),
+        &moves.join(" "),
+        "the record",
+    )
+    .with_context(|| format!("{} game {index}", path.display()))
 }
 
 /// `mankala variants`.
