@@ -259,3 +259,90 @@ fn arena_games_start_from_the_positions_of_an_openings_file() {
     assert!(e.contains("openings.txt: line 2"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_loop_judges_each_generation_where_exact_values_exist() {
+    let dir = temp_dir("judge-loop");
+    let config = dir.join("tiny.toml");
+    std::fs::write(
+        &config,
+        r#"variant = "kalah"
+[rules]
+seeds_per_hole = 2
+[search]
+simulations = 16
+[selfplay]
+games_per_worker = 4
+games_per_shard = 4
+[network]
+width = 16
+blocks = 1
+value_width = 8
+[train]
+steps = 20
+batch_size = 32
+shuffle_buffer = 64
+checkpoint_every = 10
+validation_rows = 50
+[loop]
+generations = 1
+games = 8
+gate_games = 2
+eval_games = 2
+baselines = ["random", "greedy"]
+opening_plies = 1
+judge_positions = 30
+judge_max_seeds = 24
+"#,
+    )
+    .unwrap();
+    let run = dir.join("run");
+    let o = mankala(&[
+        "loop",
+        "--config",
+        s(&config),
+        "--run",
+        s(&run),
+        "--seed",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let judged: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(run.join("gen-0000/eval/judge.json")).unwrap(),
+    )
+    .unwrap();
+    let n = judged["overall"]["positions"].as_u64().unwrap();
+    assert!((1..=30).contains(&n), "{judged}");
+    assert_eq!(judged["positions"].as_array().unwrap().len() as u64, n);
+    let eval: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(run.join("gen-0000/eval.json")).unwrap())
+            .unwrap();
+    assert_eq!(eval["judged"], judged["overall"], "{eval}");
+    let report = std::fs::read_to_string(run.join("report.md")).unwrap();
+    assert!(
+        report.contains("## Judged against perfect play"),
+        "{report}"
+    );
+    assert!(report.contains(&format!("| 0 | {n} | ")), "{report}");
+
+    // A table that does not exist is named with its key.
+    let bad = std::fs::read_to_string(&config).unwrap().replace(
+        "judge_max_seeds = 24",
+        "judge_max_seeds = 24\njudge_table = \"/no/such.mtb\"",
+    );
+    std::fs::write(&config, bad).unwrap();
+    let o = mankala(&[
+        "loop",
+        "--config",
+        s(&config),
+        "--run",
+        s(&dir.join("run2")),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("[loop] judge_table") && e.contains("/no/such.mtb"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -166,6 +166,12 @@ pub enum Error {
     /// A CSV file that cannot be written.
     #[error(transparent)]
     Csv(#[from] csv::Error),
+    /// Games that cannot be read for judging.
+    #[error(transparent)]
+    Judge(#[from] mankala_selfplay::judge::JudgeError),
+    /// Exact values that cannot be had for the `[loop] judge_*` settings.
+    #[error("[loop] judge_table: {0}")]
+    Exact(#[from] mankala_selfplay::agent::ExactError),
 }
 
 /// The pipeline's result type.

@@ -102,6 +102,10 @@ pub struct EvalDone {
     pub results: Vec<NamedResult>,
     /// Seconds spent.
     pub seconds: f64,
+    /// The network judged against perfect play (`[loop] judge_positions`), where the
+    /// variant has exact values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judged: Option<mankala_selfplay::judge::Figures>,
 }
 
 /// A finished step's marker, whichever step it was.

@@ -234,6 +234,43 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         );
     }
 
+    let judged: Vec<(u32, &mankala_selfplay::judge::Figures)> = gens
+        .iter()
+        .filter_map(|gen_| {
+            gen_.eval
+                .as_ref()
+                .and_then(|e| e.judged.as_ref())
+                .map(|j| (gen_.g, j))
+        })
+        .collect();
+    if !judged.is_empty() {
+        let _ = writeln!(
+            md,
+            "\n## Judged against perfect play\n\nEach generation's network ({} simulations) on up to {} positions of its own self-play with at most {} seeds in play, against exact values (`docs/ground-truth.md`; per position in `gen-N/eval/judge.json`).\n",
+            self_sims(cfg),
+            cfg.generations.judge_positions,
+            cfg.generations.judge_max_seeds
+        );
+        md.push_str(
+            "| gen | positions | perfect moves [95%] | seeds lost a move [95%] | value error |\n",
+        );
+        md.push_str("|---:|---:|---|---|---:|\n");
+        for (g, j) in &judged {
+            let _ = writeln!(
+                md,
+                "| {g} | {} | {:.1}% [{:.1}, {:.1}] | {:.2} [{:.2}, {:.2}] | {} |",
+                j.positions,
+                100.0 * j.optimal,
+                100.0 * j.optimal_low,
+                100.0 * j.optimal_high,
+                j.mean_loss,
+                j.loss_low,
+                j.loss_high,
+                j.value_error.map_or("-".into(), |e| format!("{e:.3}"))
+            );
+        }
+    }
+
     let mut summary = String::new();
     md.push_str("\n## Ratings\n\n");
     if let Some(r) = &ratings {
@@ -394,4 +431,12 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         let _ = writeln!(summary, "ratings unavailable: {e}");
     }
     Ok(summary)
+}
+
+/// Simulations of the networks in arenas (the gate, the evaluation and the judging).
+fn self_sims(cfg: &Resolved) -> u32 {
+    match cfg.generations.arena_simulations {
+        0 => cfg.search.simulations,
+        n => n,
+    }
 }

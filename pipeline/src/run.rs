@@ -395,6 +395,7 @@ impl Run {
             return Ok(EvalDone {
                 results: Vec::new(),
                 seconds: 0.0,
+                judged: self.judge(g)?,
             });
         }
         let start = Instant::now();
@@ -413,10 +414,54 @@ impl Run {
             &format!("gen {g} vs baselines"),
             progress,
         )?;
+        let judged = self.judge(g)?;
         Ok(EvalDone {
             results,
             seconds: start.elapsed().as_secs_f64(),
+            judged,
         })
+    }
+
+    /// Generation `g`'s network judged against perfect play on positions of its own
+    /// self-play (`[loop] judge_*`), written to `eval/judge.json`; `None` when judging is
+    /// off or the variant has no exact values.
+    ///
+    /// # Errors
+    /// A table or games that cannot be read, named.
+    pub fn judge(&self, g: u32) -> Result<Option<mankala_selfplay::judge::Figures>> {
+        use mankala_selfplay::agent::Exact;
+        use mankala_selfplay::judge;
+        let lc = &self.cfg.generations;
+        let variant = self.cfg.game.name();
+        if lc.judge_positions == 0 || !Exact::exists_for(variant) {
+            return Ok(None);
+        }
+        let table = (!lc.judge_table.is_empty()).then(|| Path::new(&lc.judge_table));
+        if variant == "oware" && table.is_none() {
+            return Ok(None);
+        }
+        let exact = Exact::new(variant, &self.cfg.rules_toml(), table, variant == "kalah")?;
+        let lines = judge::game_lines(&self.layout.shards(g))?;
+        let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)])?
+            .pop()
+            .expect("one agent");
+        let seed = step_seed(self.seed(), g, 6);
+        let judgement = with_game!(&self.cfg.game, game => {
+            let positions = judge::sample_positions(
+                game,
+                &lines,
+                &exact,
+                lc.judge_max_seeds,
+                lc.judge_positions as usize,
+                seed,
+            )?;
+            let mut built = agent.build(game, seed);
+            judge::judge(built.as_mut(), &exact, &positions, seed, &mut |_| {})
+        });
+        let path = self.layout.generation(g).join("eval").join("judge.json");
+        create_dir(&self.layout.generation(g).join("eval"), "cannot create")?;
+        write_atomic(&path, &serde_json::to_vec_pretty(&judgement)?)?;
+        Ok(Some(judgement.overall))
     }
 
     /// The baselines' own round robin, which anchors their ratings; writes its marker
@@ -444,6 +489,7 @@ impl Run {
         let done = EvalDone {
             results,
             seconds: start.elapsed().as_secs_f64(),
+            judged: None,
         };
         write_marker(&self.layout.baselines_marker(), &done)?;
         Ok(done)

@@ -10,7 +10,7 @@ use mankala_engine::{Action, Game, State};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::agent::{Agent, Budget, Exact};
@@ -65,7 +65,7 @@ pub struct Judged {
 }
 
 /// The figures of a group of judged positions, with 95% intervals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
     /// Fewest seeds in play of the group.
     pub seeds_from: u32,

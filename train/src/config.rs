@@ -170,6 +170,15 @@ pub struct LoopConfig {
     pub arena_simulations: u32,
     /// Virtual draws between players that met (and with the anchor), keeping ratings finite.
     pub prior_draws: f64,
+    /// Positions of each generation's self-play on which its network is judged against
+    /// perfect play (Kalah: the solver; Oware: `judge_table`); 0: no judging.
+    pub judge_positions: u32,
+    /// Only positions with at most this many seeds in play are judged (Kalah's exact values
+    /// cost little late in a game and minutes near its start).
+    pub judge_max_seeds: u32,
+    /// An endgame tablebase (`mankala tablebase build`) for judging: needed for Oware,
+    /// faster for Kalah; empty: none.
+    pub judge_table: String,
 }
 
 impl Default for LoopConfig {
@@ -185,6 +194,9 @@ impl Default for LoopConfig {
             opening_plies: 2,
             arena_simulations: 0,
             prior_draws: 1.0,
+            judge_positions: 0,
+            judge_max_seeds: 24,
+            judge_table: String::new(),
         }
     }
 }
@@ -253,6 +265,20 @@ impl LoopConfig {
         }
         if !(0.0..=100.0).contains(&c.prior_draws) {
             return bad("prior_draws", c.prior_draws.to_string(), "0 to 100");
+        }
+        if c.judge_positions > 100_000 {
+            return bad(
+                "judge_positions",
+                c.judge_positions.to_string(),
+                "0 to 100000",
+            );
+        }
+        if !(1..=1000).contains(&c.judge_max_seeds) {
+            return bad(
+                "judge_max_seeds",
+                c.judge_max_seeds.to_string(),
+                "1 to 1000",
+            );
         }
         Ok(c)
     }
