@@ -263,39 +263,19 @@ fn arena_games_start_from_the_positions_of_an_openings_file() {
 #[test]
 fn the_loop_judges_each_generation_where_exact_values_exist() {
     let dir = temp_dir("judge-loop");
-    let config = dir.join("tiny.toml");
-    std::fs::write(
-        &config,
-        r#"variant = "kalah"
-[rules]
-seeds_per_hole = 2
-[search]
-simulations = 16
-[selfplay]
-games_per_worker = 4
-games_per_shard = 4
-[network]
-width = 16
-blocks = 1
-value_width = 8
-[train]
-steps = 20
-batch_size = 32
-shuffle_buffer = 64
-checkpoint_every = 10
-validation_rows = 50
-[loop]
-generations = 1
-games = 8
-gate_games = 2
-eval_games = 2
-baselines = ["random", "greedy"]
-opening_plies = 1
-judge_positions = 30
-judge_max_seeds = 24
-"#,
-    )
-    .unwrap();
+    // Two seeds a hole: the rules table goes before [search], so the tiny config's kalah is
+    // rewritten to carry it.
+    let config = common::tiny_loop_config(
+        &dir,
+        "kalah",
+        8,
+        1,
+        "judge_positions = 30\njudge_max_seeds = 24\n",
+    );
+    let text = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("[search]", "[rules]\nseeds_per_hole = 2\n[search]");
+    std::fs::write(&config, text).unwrap();
     let run = dir.join("run");
     let o = mankala(&[
         "loop",

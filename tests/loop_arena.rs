@@ -17,38 +17,7 @@ fn tiny_loop_config(dir: &Path, games: u64, generations: u32) -> PathBuf {
 
 /// A loop config of `variant` with every count shrunk.
 fn tiny_variant_loop_config(dir: &Path, variant: &str, games: u64, generations: u32) -> PathBuf {
-    let path = dir.join("tiny.toml");
-    std::fs::write(
-        &path,
-        format!(
-            r#"variant = "{variant}"
-[search]
-simulations = 16
-[selfplay]
-games_per_worker = 4
-games_per_shard = 4
-[network]
-width = 16
-blocks = 1
-value_width = 8
-[train]
-steps = 20
-batch_size = 32
-shuffle_buffer = 64
-checkpoint_every = 10
-validation_rows = 50
-[loop]
-generations = {generations}
-games = {games}
-gate_games = 2
-eval_games = 2
-baselines = ["random", "greedy"]
-opening_plies = 1
-"#
-        ),
-    )
-    .unwrap();
-    path
+    common::tiny_loop_config(dir, variant, games, generations, "")
 }
 
 #[test]

@@ -79,3 +79,46 @@ pub fn temp_dir(name: &str) -> PathBuf {
 pub fn s(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")
 }
+
+/// A loop config of `variant` with every count shrunk, and `extra` lines appended to its
+/// `[loop]` table.
+pub fn tiny_loop_config(
+    dir: &Path,
+    variant: &str,
+    games: u64,
+    generations: u32,
+    extra: &str,
+) -> PathBuf {
+    let path = dir.join("tiny.toml");
+    std::fs::write(
+        &path,
+        format!(
+            r#"variant = "{variant}"
+[search]
+simulations = 16
+[selfplay]
+games_per_worker = 4
+games_per_shard = 4
+[network]
+width = 16
+blocks = 1
+value_width = 8
+[train]
+steps = 20
+batch_size = 32
+shuffle_buffer = 64
+checkpoint_every = 10
+validation_rows = 50
+[loop]
+generations = {generations}
+games = {games}
+gate_games = 2
+eval_games = 2
+baselines = ["random", "greedy"]
+opening_plies = 1
+{extra}"#
+        ),
+    )
+    .expect("write a loop config");
+    path
+}

@@ -7,12 +7,11 @@ use std::hash::Hasher;
 use std::time::{Duration, Instant};
 
 use mankala_engine::{Action, Game, State};
-use rand::Rng;
 use rand::rngs::SmallRng;
 
 use super::exact::Exact;
 use super::spec::TIMED_DEPTH;
-use super::{Agent, Analysis, Budget, Choice, WIN, evaluate, squash};
+use super::{Agent, Analysis, Budget, Choice, WIN, evaluate, squash, tied_analysis};
 
 /// Transposition-table slots (a power of two; 24 bytes each).
 const TT_SLOTS: usize = 1 << 18;
@@ -288,9 +287,10 @@ impl AlphaBetaAgent {
 impl<G: Game> Agent<G> for AlphaBetaAgent {
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
         let (ties, best) = self.best(state);
+        let a = tied_analysis(&ties, squash(best), rng);
         Choice {
-            action: ties[rng.random_range(0..ties.len())],
-            value: Some(squash(best)),
+            action: a.action,
+            value: a.value,
         }
     }
 
@@ -306,13 +306,7 @@ impl<G: Game> Agent<G> for AlphaBetaAgent {
         }
         let (ties, best) = self.best(state);
         (self.depth, self.nodes, self.time) = saved;
-        let share = 1.0 / ties.len() as f32;
-        Analysis {
-            action: ties[rng.random_range(0..ties.len())],
-            value: Some(squash(best)),
-            policy: ties.iter().map(|&a| (a, share)).collect(),
-            simulations: 0,
-        }
+        tied_analysis(&ties, squash(best), rng)
     }
 }
 
@@ -320,7 +314,7 @@ impl<G: Game> Agent<G> for AlphaBetaAgent {
 mod tests {
     use mankala_engine::Player;
     use mankala_engine::variants::{Kalah, Oware};
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
 
     use super::super::tests::{random_positions, winning_capture};
     use super::*;

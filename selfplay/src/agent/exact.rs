@@ -15,11 +15,10 @@ use mankala_engine::{Action, Game, Player, State};
 use mankala_solver::kalah::{Solver, SolverConfig};
 use mankala_solver::tablebase::relative_pits;
 use mankala_solver::{TableGame, Tablebase, TablebaseError};
-use rand::Rng;
 use rand::rngs::SmallRng;
 use thiserror::Error;
 
-use super::{Agent, AgentError, AgentSpec, Analysis, Budget, Choice};
+use super::{Agent, AgentError, AgentSpec, Analysis, Budget, Choice, tied_analysis};
 
 /// Why exact values cannot be had for a variant.
 #[derive(Debug, Error)]
@@ -285,23 +284,17 @@ impl PerfectAgent {
 
 impl<G: Game> Agent<G> for PerfectAgent {
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
-        let (ties, best) = self.best(state);
+        let a = Agent::<G>::analyse(self, state, Budget::Default, rng);
         Choice {
-            action: ties[rng.random_range(0..ties.len())],
-            value: Some(result_value(best)),
+            action: a.action,
+            value: a.value,
         }
     }
 
     /// Budgets do not apply: the answer is exact. The policy is shared by the perfect moves.
     fn analyse(&mut self, state: &G::State, _budget: Budget, rng: &mut SmallRng) -> Analysis {
         let (ties, best) = self.best(state);
-        let share = 1.0 / ties.len() as f32;
-        Analysis {
-            action: ties[rng.random_range(0..ties.len())],
-            value: Some(result_value(best)),
-            policy: ties.iter().map(|&a| (a, share)).collect(),
-            simulations: 0,
-        }
+        tied_analysis(&ties, result_value(best), rng)
     }
 }
 
@@ -310,7 +303,7 @@ mod tests {
     use std::collections::HashMap;
 
     use mankala_engine::variants::{Kalah, Oware, OwareState};
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
 
     use super::super::tests::random_positions;
     use super::*;

@@ -79,6 +79,18 @@ pub trait Agent<G: Game>: Send {
     }
 }
 
+/// The analysis of an agent that finds `ties` equally good and values the position at
+/// `value`: one of them at random, the policy shared by all.
+pub(crate) fn tied_analysis(ties: &[Action], value: f32, rng: &mut SmallRng) -> Analysis {
+    let share = 1.0 / ties.len() as f32;
+    Analysis {
+        action: ties[rng.random_range(0..ties.len())],
+        value: Some(value),
+        policy: ties.iter().map(|&a| (a, share)).collect(),
+        simulations: 0,
+    }
+}
+
 /// A uniformly random legal action.
 #[derive(Clone, Copy, Debug)]
 pub struct RandomAgent;
