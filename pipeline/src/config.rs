@@ -4,35 +4,14 @@ use std::path::Path;
 
 use mankala_engine::AnyGame;
 use mankala_models::NetworkConfig;
+use mankala_selfplay::config::ConfigFile;
 use mankala_selfplay::{SearchConfig, SelfplayConfig};
 use mankala_train::{LoopConfig, TrainConfig};
-use serde::Deserialize;
 
 use crate::error::{ConfigError, Error, Result};
 
 /// The config of the main job: `mankala loop` without `--config`.
 pub const DEFAULT_CONFIG: &str = include_str!("../../configs/default.toml");
-
-/// A config file as written: the variant and its tables.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConfigFile {
-    variant: String,
-    #[serde(default)]
-    rules: toml::Table,
-    #[serde(default)]
-    limits: toml::Table,
-    #[serde(default)]
-    search: toml::Table,
-    #[serde(default)]
-    selfplay: toml::Table,
-    #[serde(default)]
-    network: toml::Table,
-    #[serde(default)]
-    train: toml::Table,
-    #[serde(default, rename = "loop")]
-    loop_: toml::Table,
-}
 
 /// A config with every table checked and every default filled in.
 #[derive(Debug, Clone)]

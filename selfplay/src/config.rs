@@ -325,3 +325,33 @@ fn parse<T: serde::de::DeserializeOwned>(
     mankala_engine::deserialize_table(t)
         .map_err(|message| SettingsError::Invalid { table, message })
 }
+
+/// A config file (`configs/<variant>.toml`) as written: the variant and its tables, each
+/// checked later by the crate that owns it. Unknown top-level keys are refused.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    /// The variant's name.
+    pub variant: String,
+    /// `[rules]`.
+    #[serde(default)]
+    pub rules: toml::Table,
+    /// `[limits]`.
+    #[serde(default)]
+    pub limits: toml::Table,
+    /// `[search]`.
+    #[serde(default)]
+    pub search: toml::Table,
+    /// `[selfplay]`.
+    #[serde(default)]
+    pub selfplay: toml::Table,
+    /// `[network]`.
+    #[serde(default)]
+    pub network: toml::Table,
+    /// `[train]` (the trainer's).
+    #[serde(default)]
+    pub train: toml::Table,
+    /// `[loop]` (the trainer's).
+    #[serde(default, rename = "loop")]
+    pub loop_: toml::Table,
+}

@@ -8,11 +8,10 @@ use std::path::Path;
 
 use mankala_engine::{AnyGame, ConfigError, Game, with_game};
 use mankala_models::NetworkConfig;
-use serde::Deserialize;
 use thiserror::Error;
 
 use crate::agent::{AgentError, AgentSpec, Prepared};
-use crate::config::{SearchConfig, SelfplayConfig, SettingsError};
+use crate::config::{ConfigFile, SearchConfig, SelfplayConfig, SettingsError};
 
 /// Any error, as a [`Loader`] returns it: its causes are kept for the response's message.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
@@ -95,29 +94,6 @@ pub enum Invalid {
     /// `[network]`.
     #[error("{0}")]
     Network(String),
-}
-
-/// A config file's tables; those a session does not use are only checked where this crate
-/// knows them (`[train]` and `[loop]` belong to the trainer).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)] // `train` and `loop` are read only to be accepted
-struct ConfigFile {
-    variant: String,
-    #[serde(default)]
-    rules: toml::Table,
-    #[serde(default)]
-    limits: toml::Table,
-    #[serde(default)]
-    search: toml::Table,
-    #[serde(default)]
-    selfplay: toml::Table,
-    #[serde(default)]
-    network: toml::Table,
-    #[serde(default)]
-    train: toml::Table,
-    #[serde(default, rename = "loop")]
-    loop_: toml::Table,
 }
 
 /// Reads a variant config file (`configs/<variant>.toml`): the game, `[search]`, and the
