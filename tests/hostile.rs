@@ -2138,3 +2138,23 @@ fn write_failures_are_reported_as_writes() {
     assert!(!stderr(&o).contains("not a readable"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tablebase too large for the machine is refused before any memory is taken.
+#[test]
+fn a_tablebase_larger_than_memory_is_refused_by_its_size() {
+    let dir = temp_dir("tablebase-size");
+    let out = dir.join("k.mtb");
+    let o = mankala(&[
+        "tablebase",
+        "build",
+        "--variant",
+        "kalah",
+        "--seeds",
+        "40",
+        "--out",
+        s(&out),
+    ]);
+    fails_with(&o, &["--seeds 40", "GiB", "memory available"]);
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

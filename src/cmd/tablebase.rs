@@ -99,6 +99,20 @@ fn build(a: &BuildArgs) -> Result<()> {
     if a.seeds > MAX_TABLE_SEEDS {
         bail!("--seeds {}: expected 0 to {MAX_TABLE_SEEDS}", a.seeds);
     }
+    // One byte a position, C(seeds + 12, 12) of them: refuse what cannot fit in memory
+    // rather than abort part way.
+    let entries = (1..=12u128).fold(1u128, |c, k| c * (u128::from(a.seeds) + k) / k);
+    if let Some(available) = available_memory()
+        && entries > u128::from(available)
+    {
+        bail!(
+            "--seeds {}: the table holds {entries} positions ({:.1} GiB), more than the {:.1} \
+             GiB of memory available",
+            a.seeds,
+            entries as f64 / (1u64 << 30) as f64,
+            available as f64 / (1u64 << 30) as f64
+        );
+    }
     if let Some(dir) = a.out.parent()
         && !dir.as_os_str().is_empty()
         && !dir.is_dir()
@@ -167,4 +181,12 @@ fn build(a: &BuildArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Bytes of memory available (Linux's `MemAvailable`), where the system says.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
