@@ -89,3 +89,12 @@ pub fn threads_arg(threads: Option<usize>) -> anyhow::Result<usize> {
     }
     Ok(threads)
 }
+
+/// Bytes of memory available (Linux's `MemAvailable`), where the system says: large tables
+/// are refused by size before they are allocated.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}

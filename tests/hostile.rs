@@ -2156,5 +2156,7 @@ fn a_tablebase_larger_than_memory_is_refused_by_its_size() {
     ]);
     fails_with(&o, &["--seeds 40", "GiB", "memory available"]);
     assert!(!out.exists());
+    let o = mankala(&["solve", "--variant", "kalah", "--tt-log2", "32"]);
+    fails_with(&o, &["--tt-log2 32", "64.0 GiB", "memory available"]);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -50,6 +50,18 @@ impl SolveCommand {
         if !(10..=32).contains(&self.tt_log2) {
             bail!("--tt-log2 {}: expected 10 to 32", self.tt_log2);
         }
+        let bytes = 16u64 << self.tt_log2;
+        if let Some(available) = crate::args::available_memory()
+            && bytes > available
+        {
+            bail!(
+                "--tt-log2 {}: a transposition table of {:.1} GiB, more than the {:.1} GiB of \
+                 memory available",
+                self.tt_log2,
+                bytes as f64 / (1u64 << 30) as f64,
+                available as f64 / (1u64 << 30) as f64
+            );
+        }
         let resolved = crate::config::resolve(self.variant.as_deref(), self.config.as_deref())?;
         let AnyGame::Kalah(game) = resolved.game else {
             bail!(

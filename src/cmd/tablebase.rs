@@ -102,7 +102,7 @@ fn build(a: &BuildArgs) -> Result<()> {
     // One byte a position, C(seeds + 12, 12) of them: refuse what cannot fit in memory
     // rather than abort part way.
     let entries = (1..=12u128).fold(1u128, |c, k| c * (u128::from(a.seeds) + k) / k);
-    if let Some(available) = available_memory()
+    if let Some(available) = crate::args::available_memory()
         && entries > u128::from(available)
     {
         bail!(
@@ -181,12 +181,4 @@ fn build(a: &BuildArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Bytes of memory available (Linux's `MemAvailable`), where the system says.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
