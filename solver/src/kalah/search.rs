@@ -141,8 +141,18 @@ impl<'a> Solver<'a> {
         if let Some(v) = board::terminal_value(pits) {
             return v;
         }
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut guess = self.guess(pits);
+        let (lower, upper) = self.known_bounds(pits);
+        if lower == upper {
+            return lower;
+        }
+        let guess = self.shallow(pits, GUESS_DEPTH, -INF, INF);
+        self.mtdf(pits, guess, lower, upper)
+    }
+
+    /// MTD(f) from a first guess, knowing that the value lies in `[lower, upper]`: null-window
+    /// searches, each proving a bound, until the bounds meet.
+    fn mtdf(&mut self, pits: &Pits, guess: i32, mut lower: i32, mut upper: i32) -> i32 {
+        let mut guess = guess.clamp(lower, upper);
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
             guess = self.search(pits, beta - 1, beta);
@@ -162,13 +172,40 @@ impl<'a> Solver<'a> {
         if board::terminal_value(pits).is_some() {
             return out;
         }
+        // No move is worth more than the position, and a perfect one is worth as much: the
+        // position's value bounds each child and is the first guess for it.
+        let v = self.value(pits);
         for (i, o) in out.iter_mut().enumerate() {
-            if pits[i] > 0 {
-                let step = board::play(pits, i, self.empty_capture);
-                *o = Some(board::backed_up(&step, self.value(&step.next)));
+            if pits[i] == 0 {
+                continue;
             }
+            let step = board::play(pits, i, self.empty_capture);
+            let g = step.gain as i32;
+            let child = if let Some(c) = board::terminal_value(&step.next) {
+                c
+            } else {
+                let (lo, hi) = self.known_bounds(&step.next);
+                if step.again {
+                    self.mtdf(&step.next, v - g, lo, hi.min(v - g))
+                } else {
+                    self.mtdf(&step.next, g - v, lo.max(g - v), hi)
+                }
+            };
+            *o = Some(board::backed_up(&step, child));
         }
         out
+    }
+
+    /// What is known of a position's value without searching: the tablebase's value, or the
+    /// transposition table's bounds within `[-seeds, seeds]`.
+    fn known_bounds(&self, pits: &Pits) -> (i32, i32) {
+        let seeds = board::seeds(pits);
+        if let Some(v) = self.probe(pits, seeds) {
+            return (v, v);
+        }
+        let n = seeds as i32;
+        let (lo, hi) = self.bounds(pits).unwrap_or((-n, n));
+        (lo.max(-n), hi.min(n))
     }
 
     /// Positions searched since the solver was made.
@@ -176,20 +213,8 @@ impl<'a> Solver<'a> {
         self.nodes
     }
 
-    /// A first guess for MTD(f): a bound left in the table, else a shallow search that
-    /// counts the seeds stored within [`GUESS_DEPTH`] plies (the rest valued as even).
-    fn guess(&mut self, pits: &Pits) -> i32 {
-        let (lo, hi) = pack(pits);
-        let slot = slot_of(lo, hi, self.mask);
-        for e in &self.tt[slot..slot + 2] {
-            if e.used() && e.key_lo == lo && e.key_hi == hi {
-                return e.lower as i32;
-            }
-        }
-        self.shallow(pits, GUESS_DEPTH, -INF, INF)
-    }
-
-    /// Depth-limited alpha-beta for [`Solver::guess`].
+    /// Depth-limited alpha-beta counting the seeds stored within `depth` plies (the rest
+    /// valued as even): MTD(f)'s first guess.
     fn shallow(&mut self, pits: &Pits, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if let Some(v) = board::terminal_value(pits) {
@@ -220,21 +245,31 @@ impl<'a> Solver<'a> {
         best
     }
 
-    /// Perfect moves from `pits` (value `value`) to the end of the game.
+    /// Perfect moves from `pits` (value `value`) to the end of the game. No move is worth
+    /// more than its position, so one null-window search per move tells whether it keeps
+    /// the value; the table's best move is tried first.
     fn principal_variation(&mut self, pits: &Pits, value: i32) -> Vec<u8> {
         let mut pv = Vec::new();
         let (mut pos, mut v) = (*pits, value);
         while board::terminal_value(&pos).is_none() {
+            let first = self.tt_best(&pos);
+            let order = first
+                .into_iter()
+                .chain((0..6).filter(|&i| Some(i) != first));
             let mut chosen = None;
-            for i in (0..6).filter(|&i| pos[i] > 0) {
+            for i in order.filter(|&i| pos[i] > 0) {
                 let step = board::play(&pos, i, self.empty_capture);
-                let target = if step.again {
-                    v - step.gain as i32
+                let g = step.gain as i32;
+                // The child's value is at most `v - g` after an extra turn, at least `g - v`
+                // otherwise; the move keeps the value when it reaches that bound.
+                let (target, keeps) = if step.again {
+                    let t = v - g;
+                    (t, self.search(&step.next, t - 1, t) >= t)
                 } else {
-                    step.gain as i32 - v
+                    let t = g - v;
+                    (t, self.search(&step.next, t, t + 1) <= t)
                 };
-                let child = self.value(&step.next);
-                if child == target {
+                if keeps {
                     chosen = Some((i, step, target));
                     break;
                 }
@@ -246,6 +281,16 @@ impl<'a> Solver<'a> {
             v = target;
         }
         pv
+    }
+
+    /// The best move the transposition table holds for a position.
+    fn tt_best(&self, pits: &Pits) -> Option<usize> {
+        let (lo, hi) = pack(pits);
+        let slot = slot_of(lo, hi, self.mask);
+        self.tt[slot..slot + 2]
+            .iter()
+            .find(|e| e.key_lo == lo && e.key_hi == hi && e.used() && e.best > 0)
+            .map(|e| e.best as usize - 1)
     }
 
     /// Bounds on a position's value stored in the transposition table.

@@ -143,13 +143,21 @@ pub(super) fn oware(
                 let hi = (lo + CHUNK).min(len);
                 let mut moved = false;
                 for r in lo..hi {
+                    let (l0, u0) = (
+                        lower[r as usize].load(Relaxed),
+                        upper[r as usize].load(Relaxed),
+                    );
+                    // Bounds only close in: once they meet, the value is final.
+                    if l0 == u0 {
+                        continue;
+                    }
                     let pits = ranks.unrank(n, r);
                     let (l, u) = oware_bounds(ranks, &values, &lower, &upper, &pits, n, start);
-                    if l != lower[r as usize].load(Relaxed) {
+                    if l != l0 {
                         lower[r as usize].store(l, Relaxed);
                         moved = true;
                     }
-                    if u != upper[r as usize].load(Relaxed) {
+                    if u != u0 {
                         upper[r as usize].store(u, Relaxed);
                         moved = true;
                     }
