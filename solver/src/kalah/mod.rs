@@ -1,6 +1,7 @@
 //! Kalah: the solver's board and moves ([`board`]) and the exact search ([`Solver`]).
 
 pub mod board;
+pub mod packed;
 mod search;
 
 use mankala_engine::variants::kalah::KalahState;

@@ -4,7 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::board::{self, Pits, Step};
+use super::board::{self, Pits};
+use super::packed::{self, Move, Packed};
 use crate::tablebase::Tablebase;
 
 /// Sizes of the solver.
@@ -39,15 +40,10 @@ impl Entry {
     }
 }
 
-/// Pits packed 7 bits each (63 + 21 bits). Never zero for a position with seeds.
+/// The table's key of a position: its twelve pit bytes. Never zero for a position with seeds.
 #[inline]
-fn pack(p: &Pits) -> (u64, u32) {
-    let mut lo = 0u64;
-    for &s in &p[..9] {
-        lo = (lo << 7) | s as u64;
-    }
-    let hi = (p[9] as u32) << 14 | (p[10] as u32) << 7 | p[11] as u32;
-    (lo, hi)
+fn key(b: Packed) -> (u64, u32) {
+    (b as u64, (b >> 64) as u32)
 }
 
 #[inline]
@@ -138,24 +134,28 @@ impl<'a> Solver<'a> {
 
     /// The exact value of `pits` for the player to move (seeds in play only), by MTD(f).
     pub fn value(&mut self, pits: &Pits) -> i32 {
-        if let Some(v) = board::terminal_value(pits) {
+        self.value_packed(packed::pack(pits), board::seeds(pits) as i32)
+    }
+
+    fn value_packed(&mut self, b: Packed, n: i32) -> i32 {
+        if let Some(v) = packed::terminal_value(b, n) {
             return v;
         }
-        let (lower, upper) = self.known_bounds(pits);
+        let (lower, upper) = self.known_bounds(b, n);
         if lower == upper {
             return lower;
         }
-        let guess = self.shallow(pits, GUESS_DEPTH, -INF, INF);
-        self.mtdf(pits, guess, lower, upper)
+        let guess = self.shallow(b, n, GUESS_DEPTH, -INF, INF);
+        self.mtdf(b, n, guess, lower, upper)
     }
 
     /// MTD(f) from a first guess, knowing that the value lies in `[lower, upper]`: null-window
     /// searches, each proving a bound, until the bounds meet.
-    fn mtdf(&mut self, pits: &Pits, guess: i32, mut lower: i32, mut upper: i32) -> i32 {
+    fn mtdf(&mut self, b: Packed, n: i32, guess: i32, mut lower: i32, mut upper: i32) -> i32 {
         let mut guess = guess.clamp(lower, upper);
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.search(pits, beta - 1, beta);
+            guess = self.search(b, n, beta - 1, beta);
             if guess < beta {
                 upper = guess;
             } else {
@@ -169,42 +169,41 @@ impl<'a> Solver<'a> {
     /// empty pit); every move with the largest value is a perfect one.
     pub fn move_values(&mut self, pits: &Pits) -> [Option<i32>; 6] {
         let mut out = [None; 6];
-        if board::terminal_value(pits).is_some() {
+        let (b, n) = (packed::pack(pits), board::seeds(pits) as i32);
+        if packed::terminal_value(b, n).is_some() {
             return out;
         }
         // No move is worth more than the position, and a perfect one is worth as much: the
         // position's value bounds each child and is the first guess for it.
-        let v = self.value(pits);
+        let v = self.value_packed(b, n);
         for (i, o) in out.iter_mut().enumerate() {
             if pits[i] == 0 {
                 continue;
             }
-            let step = board::play(pits, i, self.empty_capture);
-            let g = step.gain as i32;
-            let child = if let Some(c) = board::terminal_value(&step.next) {
+            let m = packed::play(b, i, self.empty_capture);
+            let (g, cn) = (m.gain as i32, n - m.gain as i32);
+            let child = if let Some(c) = packed::terminal_value(m.next, cn) {
                 c
             } else {
-                let (lo, hi) = self.known_bounds(&step.next);
-                if step.again {
-                    self.mtdf(&step.next, v - g, lo, hi.min(v - g))
+                let (lo, hi) = self.known_bounds(m.next, cn);
+                if m.again {
+                    self.mtdf(m.next, cn, v - g, lo, hi.min(v - g))
                 } else {
-                    self.mtdf(&step.next, g - v, lo.max(g - v), hi)
+                    self.mtdf(m.next, cn, g - v, lo.max(g - v), hi)
                 }
             };
-            *o = Some(board::backed_up(&step, child));
+            *o = Some(if m.again { g + child } else { g - child });
         }
         out
     }
 
     /// What is known of a position's value without searching: the tablebase's value, or the
-    /// transposition table's bounds within `[-seeds, seeds]`.
-    fn known_bounds(&self, pits: &Pits) -> (i32, i32) {
-        let seeds = board::seeds(pits);
-        if let Some(v) = self.probe(pits, seeds) {
+    /// transposition table's bounds within `[-n, n]` (`n` seeds in play).
+    fn known_bounds(&self, b: Packed, n: i32) -> (i32, i32) {
+        if let Some(v) = self.probe(b, n) {
             return (v, v);
         }
-        let n = seeds as i32;
-        let (lo, hi) = self.bounds(pits).unwrap_or((-n, n));
+        let (lo, hi) = self.bounds(b).unwrap_or((-n, n));
         (lo.max(-n), hi.min(n))
     }
 
@@ -215,26 +214,25 @@ impl<'a> Solver<'a> {
 
     /// Depth-limited alpha-beta counting the seeds stored within `depth` plies (the rest
     /// valued as even): MTD(f)'s first guess.
-    fn shallow(&mut self, pits: &Pits, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn shallow(&mut self, b: Packed, n: i32, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if let Some(v) = board::terminal_value(pits) {
+        if let Some(v) = packed::terminal_value(b, n) {
             return v;
         }
-        let seeds = board::seeds(pits);
-        if let Some(v) = self.probe(pits, seeds) {
+        if let Some(v) = self.probe(b, n) {
             return v;
         }
         if depth == 0 {
             return 0;
         }
         let mut best = -INF;
-        for i in (0..6).rev().filter(|&i| pits[i] > 0) {
-            let step = board::play(pits, i, self.empty_capture);
-            let g = step.gain as i32;
-            let v = if step.again {
-                g + self.shallow(&step.next, depth - 1, alpha - g, beta - g)
+        for i in (0..6).rev().filter(|&i| packed::pit(b, i) > 0) {
+            let m = packed::play(b, i, self.empty_capture);
+            let (g, cn) = (m.gain as i32, n - m.gain as i32);
+            let v = if m.again {
+                g + self.shallow(m.next, cn, depth - 1, alpha - g, beta - g)
             } else {
-                g - self.shallow(&step.next, depth - 1, g - beta, g - alpha)
+                g - self.shallow(m.next, cn, depth - 1, g - beta, g - alpha)
             };
             best = best.max(v);
             alpha = alpha.max(v);
@@ -250,87 +248,90 @@ impl<'a> Solver<'a> {
     /// the value; the table's best move is tried first.
     fn principal_variation(&mut self, pits: &Pits, value: i32) -> Vec<u8> {
         let mut pv = Vec::new();
-        let (mut pos, mut v) = (*pits, value);
-        while board::terminal_value(&pos).is_none() {
-            let first = self.tt_best(&pos);
+        let (mut b, mut n, mut v) = (packed::pack(pits), board::seeds(pits) as i32, value);
+        while packed::terminal_value(b, n).is_none() {
+            let first = self.tt_best(b);
             let order = first
                 .into_iter()
                 .chain((0..6).filter(|&i| Some(i) != first));
             let mut chosen = None;
-            for i in order.filter(|&i| pos[i] > 0) {
-                let step = board::play(&pos, i, self.empty_capture);
-                let g = step.gain as i32;
+            for i in order.filter(|&i| packed::pit(b, i) > 0) {
+                let m = packed::play(b, i, self.empty_capture);
+                let (g, cn) = (m.gain as i32, n - m.gain as i32);
                 // The child's value is at most `v - g` after an extra turn, at least `g - v`
                 // otherwise; the move keeps the value when it reaches that bound.
-                let (target, keeps) = if step.again {
+                let (target, keeps) = if m.again {
                     let t = v - g;
-                    (t, self.search(&step.next, t - 1, t) >= t)
+                    (t, self.search(m.next, cn, t - 1, t) >= t)
                 } else {
                     let t = g - v;
-                    (t, self.search(&step.next, t, t + 1) <= t)
+                    (t, self.search(m.next, cn, t, t + 1) <= t)
                 };
                 if keeps {
-                    chosen = Some((i, step, target));
+                    chosen = Some((i, m, target));
                     break;
                 }
             }
-            let (i, step, target) =
-                chosen.expect("a solved position has a move reaching its value");
+            let (i, m, target) = chosen.expect("a solved position has a move reaching its value");
             pv.push(i as u8);
-            pos = step.next;
+            b = m.next;
+            n -= m.gain as i32;
             v = target;
         }
         pv
     }
 
-    /// The best move the transposition table holds for a position.
-    fn tt_best(&self, pits: &Pits) -> Option<usize> {
-        let (lo, hi) = pack(pits);
+    /// The transposition table's entry of a position.
+    #[inline]
+    fn entry(&self, b: Packed) -> Option<&Entry> {
+        let (lo, hi) = key(b);
         let slot = slot_of(lo, hi, self.mask);
         self.tt[slot..slot + 2]
             .iter()
-            .find(|e| e.key_lo == lo && e.key_hi == hi && e.used() && e.best > 0)
+            .find(|e| e.key_lo == lo && e.key_hi == hi && e.used())
+    }
+
+    /// The best move the transposition table holds for a position.
+    fn tt_best(&self, b: Packed) -> Option<usize> {
+        self.entry(b)
+            .filter(|e| e.best > 0)
             .map(|e| e.best as usize - 1)
     }
 
     /// Bounds on a position's value stored in the transposition table.
     #[inline]
-    fn bounds(&self, pits: &Pits) -> Option<(i32, i32)> {
-        let (lo, hi) = pack(pits);
-        let slot = slot_of(lo, hi, self.mask);
-        self.tt[slot..slot + 2]
-            .iter()
-            .find(|e| e.key_lo == lo && e.key_hi == hi && e.used())
-            .map(|e| (e.lower as i32, e.upper as i32))
+    fn bounds(&self, b: Packed) -> Option<(i32, i32)> {
+        self.entry(b).map(|e| (e.lower as i32, e.upper as i32))
     }
 
-    fn probe(&self, pits: &Pits, seeds: u32) -> Option<i32> {
+    /// The tablebase's value of a position of `n` seeds, if it holds so few.
+    #[inline]
+    fn probe(&self, b: Packed, n: i32) -> Option<i32> {
         let tb = self.tablebase?;
-        (seeds <= self.table_seeds).then(|| tb.probe_pits(pits).expect("in the table") as i32)
+        (n as u32 <= self.table_seeds).then(|| tb.probe_level(&packed::unpack(b), n as u32) as i32)
     }
 
-    /// Fail-soft alpha-beta to the end of the game: the value if it lies inside
-    /// `(alpha, beta)`, otherwise a bound on the side of the window it fell.
-    fn search(&mut self, pits: &Pits, mut alpha: i32, mut beta: i32) -> i32 {
+    /// Fail-soft alpha-beta to the end of the game from `b` (`n` seeds in play): the value if
+    /// it lies inside `(alpha, beta)`, otherwise a bound on the side of the window it fell.
+    fn search(&mut self, b: Packed, n: i32, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if let Some(v) = board::terminal_value(pits) {
+        if let Some(v) = packed::terminal_value(b, n) {
             return v;
         }
-        let seeds = board::seeds(pits) as i32;
-        if let Some(v) = self.probe(pits, seeds as u32) {
+        if let Some(v) = self.probe(b, n) {
             return v;
         }
         // The seeds in play bound the value.
-        if seeds <= alpha {
-            return seeds;
+        if n <= alpha {
+            return n;
         }
-        if -seeds >= beta {
-            return -seeds;
+        if -n >= beta {
+            return -n;
         }
-        let (klo, khi) = pack(pits);
+        let (klo, khi) = key(b);
         let slot = slot_of(klo, khi, self.mask);
         let mut tt_best = 0u8;
-        let (mut lower, mut upper) = (-seeds, seeds);
+        let (mut lower, mut upper) = (-n, n);
         for e in &self.tt[slot..slot + 2] {
             if e.key_lo == klo && e.key_hi == khi {
                 lower = e.lower as i32;
@@ -351,34 +352,39 @@ impl<'a> Solver<'a> {
 
         // Moves, ordered: the table's best, then extra turns (nearest the store first),
         // then by seeds gained.
-        let mut moves: [(i32, usize, Step); 6] = [(i32::MIN, 0, empty_step()); 6];
+        let mut moves = [(0i32, 0u8, NO_MOVE); 6];
         let mut count = 0;
         for i in 0..6 {
-            if pits[i] == 0 {
+            if packed::pit(b, i) == 0 {
                 continue;
             }
-            let step = board::play(pits, i, self.empty_capture);
-            let mut score = step.gain as i32 * 4;
-            if step.again {
+            let m = packed::play(b, i, self.empty_capture);
+            let mut score = m.gain as i32 * 4;
+            if m.again {
                 score += 200 + i as i32;
             }
             if tt_best as usize == i + 1 {
                 score += 10_000;
             }
-            moves[count] = (score, i, step);
+            // Insertion into the sorted prefix, highest score first.
+            let mut k = count;
+            while k > 0 && moves[k - 1].0 < score {
+                moves[k] = moves[k - 1];
+                k -= 1;
+            }
+            moves[k] = (score, i as u8, m);
             count += 1;
         }
-        let moves = &mut moves[..count];
-        moves.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
+        let moves = &moves[..count];
 
         // Enhanced transposition cutoff: a child whose stored bound already refutes.
-        for (_, _, step) in moves.iter() {
-            let g = step.gain as i32;
-            let known = board::terminal_value(&step.next)
-                .or_else(|| self.probe(&step.next, board::seeds(&step.next)))
+        for &(_, _, m) in moves {
+            let (g, cn) = (m.gain as i32, n - m.gain as i32);
+            let known = packed::terminal_value(m.next, cn)
+                .or_else(|| self.probe(m.next, cn))
                 .map(|v| (v, v));
-            if let Some((lo, hi)) = known.or_else(|| self.bounds(&step.next)) {
-                let v = if step.again { g + lo } else { g - hi };
+            if let Some((lo, hi)) = known.or_else(|| self.bounds(m.next)) {
+                let v = if m.again { g + lo } else { g - hi };
                 if v >= beta {
                     return v;
                 }
@@ -387,13 +393,13 @@ impl<'a> Solver<'a> {
 
         let (alpha0, beta0) = (alpha, beta);
         let mut best = -INF;
-        let mut best_move = 0usize;
-        for &(_, i, ref step) in moves.iter() {
-            let g = step.gain as i32;
-            let v = if step.again {
-                g + self.search(&step.next, alpha - g, beta - g)
+        let mut best_move = 0u8;
+        for &(_, i, m) in moves {
+            let (g, cn) = (m.gain as i32, n - m.gain as i32);
+            let v = if m.again {
+                g + self.search(m.next, cn, alpha - g, beta - g)
             } else {
-                g - self.search(&step.next, g - beta, g - alpha)
+                g - self.search(m.next, cn, g - beta, g - alpha)
             };
             if v > best {
                 best = v;
@@ -422,7 +428,7 @@ impl<'a> Solver<'a> {
             key_hi: khi,
             lower: lower as i8,
             upper: upper as i8,
-            best: best_move as u8 + 1,
+            best: best_move + 1,
             work,
         };
         let pair = &mut self.tt[slot..slot + 2];
@@ -440,10 +446,8 @@ impl<'a> Solver<'a> {
     }
 }
 
-fn empty_step() -> Step {
-    Step {
-        next: [0; 12],
-        gain: 0,
-        again: false,
-    }
-}
+const NO_MOVE: Move = Move {
+    next: 0,
+    gain: 0,
+    again: false,
+};

@@ -210,6 +210,14 @@ impl Tablebase {
             .then(|| self.values[self.ranks.index(pits, n as usize) as usize] as i8)
     }
 
+    /// The value of pits holding `seeds` seeds (which the caller knows), which must be at
+    /// most the table's [`Header::max_seeds`].
+    #[inline]
+    pub fn probe_level(&self, pits: &[u8; PITS], seeds: u32) -> i8 {
+        debug_assert!(seeds <= self.header.max_seeds);
+        self.values[self.ranks.index(pits, seeds as usize) as usize] as i8
+    }
+
     /// The value of an engine position for the player to move (seeds in play only), or
     /// `None` when it is another variant's or holds too many seeds. For Oware the value is
     /// that of the position with no repetition history (`docs/ground-truth.md`).
