@@ -29,7 +29,7 @@ pub use response::{
     Reply, SearchAnswer, Shown, status,
 };
 pub use session::{DEFAULT_AGENT, DEFAULT_SEED, Session};
-pub use setup::{BoxError, Loader, Setup, SetupError};
+pub use setup::{BoxError, Loader, Setup, SetupError, load};
 
 /// Every command, in the order the protocol lists them.
 pub const COMMANDS: &[&str] = &[
