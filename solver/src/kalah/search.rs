@@ -77,6 +77,9 @@ pub struct Solver<'a> {
     tt: Vec<Entry>,
     mask: usize,
     nodes: u64,
+    /// History heuristic: for each pit and its seed count (15 for 15 or more), the cutoffs
+    /// its move made, each weighted by the log2 of the nodes it took.
+    history: [[u64; 16]; 6],
 }
 
 const INF: i32 = 1000;
@@ -110,6 +113,7 @@ impl<'a> Solver<'a> {
             tt: vec![Entry::default(); len],
             mask: len - 1,
             nodes: 0,
+            history: [[0; 16]; 6],
         }
     }
 
@@ -351,21 +355,24 @@ impl<'a> Solver<'a> {
         let nodes_before = self.nodes;
 
         // Moves, ordered: the table's best, then extra turns (nearest the store first),
-        // then by seeds gained.
-        let mut moves = [(0i32, 0u8, NO_MOVE); 6];
+        // then by seeds gained, ties broken by the history heuristic.
+        let mut moves = [(0u64, 0u8, NO_MOVE); 6];
         let mut count = 0;
         for i in 0..6 {
-            if packed::pit(b, i) == 0 {
+            let seeds = packed::pit(b, i);
+            if seeds == 0 {
                 continue;
             }
             let m = packed::play(b, i, self.empty_capture);
-            let mut score = m.gain as i32 * 4;
+            let mut score = m.gain as u64 * 4;
             if m.again {
-                score += 200 + i as i32;
+                score += 200 + i as u64;
             }
             if tt_best as usize == i + 1 {
                 score += 10_000;
             }
+            let history = self.history[i][(seeds as usize).min(15)];
+            let score = score << 48 | history.min((1 << 48) - 1);
             // Insertion into the sorted prefix, highest score first.
             let mut k = count;
             while k > 0 && moves[k - 1].0 < score {
@@ -408,6 +415,9 @@ impl<'a> Solver<'a> {
                     alpha = v;
                 }
                 if alpha >= beta {
+                    let work = 64 - (self.nodes - nodes_before).leading_zeros() as u64;
+                    let seeds = (packed::pit(b, i as usize) as usize).min(15);
+                    self.history[i as usize][seeds] += work;
                     break;
                 }
             }
