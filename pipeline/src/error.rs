@@ -67,6 +67,26 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
+    /// A run URL with no run there, and no config given to start one.
+    #[error("{url}: no run there (no config.toml); give --config to start one")]
+    NoRun {
+        /// The run URL.
+        url: String,
+    },
+    /// An object that a published record names but that is not there.
+    #[error("{url}: {name} is missing")]
+    Missing {
+        /// The run URL.
+        url: String,
+        /// The object's name.
+        name: String,
+    },
+    /// A worker's setting that cannot work, or a run's objects that contradict each other.
+    #[error("{0}")]
+    Setting(String),
+    /// The storage of a run at a URL (`crate::storage`).
+    #[error(transparent)]
+    Storage(#[from] crate::storage::StorageError),
     /// An atomic write (`mankala_models::atomic`) that failed; nothing was left behind.
     #[error("cannot write {}", path.display())]
     Write {

@@ -22,7 +22,9 @@ pub mod records;
 pub mod report;
 pub mod run;
 pub mod selfplay;
+pub mod storage;
 pub mod train;
+pub mod workers;
 
 pub use config::{DEFAULT_CONFIG, Resolved, code_version, write_atomic};
 pub use error::{ConfigError, Error, Result, error_chain};

@@ -23,6 +23,11 @@ pub trait Progress: Sync {
     /// The current task is finished.
     fn end(&self) {}
 
+    /// A line worth a log: what a worker did or is waiting for, a retry.
+    fn note(&self, text: &str) {
+        let _ = text;
+    }
+
     /// The loop finished step `record` of generation `generation` and wrote its marker.
     fn step(&self, generation: u32, record: &StepRecord) {
         let _ = (generation, record);
