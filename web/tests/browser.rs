@@ -1,0 +1,249 @@
+//! The page in a real browser: `tests/browser/board.mjs` drives Debian's Chromium through
+//! playwright-core against a server started here, and checks what the page shows against
+//! what the engine says (the positions below, computed through the protocol).
+//!
+//! Needs `node`, `chromium` (or `MANKALA_CHROMIUM`) and `npm ci` run in `web/tests/browser`;
+//! without them the test says it was skipped, and why, and passes. `.ci/run` installs them.
+//! Screenshots of every variant's start are left in `<target>/tmp/web-screenshots`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use mankala_selfplay::protocol::Session;
+use mankala_web::Options;
+use serde_json::{Value, json};
+
+/// Longest the browser script may run.
+const SCRIPT_LIMIT: Duration = Duration::from_secs(600);
+
+/// One protocol request on `session`; its answer, which must succeed.
+fn ask(session: &mut Session, request: Value) -> Value {
+    let reply = session.handle_line(&request.to_string()).unwrap().json;
+    assert_eq!(reply["ok"], true, "{request}: {reply}");
+    reply
+}
+
+/// Why the browser test cannot run here, if it cannot.
+fn missing(dir: &Path) -> Option<String> {
+    let node = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if !node.is_ok_and(|s| s.success()) {
+        return Some("node is not installed (apt-get install nodejs npm)".into());
+    }
+    if chromium().is_none() {
+        return Some("chromium is not installed (apt-get install chromium)".into());
+    }
+    if !dir.join("node_modules/playwright-core").is_dir() {
+        return Some(format!(
+            "playwright-core is not installed (npm ci in {})",
+            dir.display()
+        ));
+    }
+    None
+}
+
+/// The Chromium binary: `MANKALA_CHROMIUM`, or `chromium` on the path.
+fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("MANKALA_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|p| p.join("chromium"))
+            .find(|p| p.is_file())
+    })
+}
+
+/// Every variant's start: counts, stores, hands, the labels of its first and last hole.
+fn variants() -> Vec<Value> {
+    mankala_engine::VARIANTS
+        .iter()
+        .map(|v| {
+            let mut s = Session::default();
+            let j = ask(
+                &mut s,
+                json!({"cmd": "new", "variant": v.name, "agent": "random"}),
+            );
+            let four = j["pits"].as_array().unwrap().len() == 32;
+            let (first, last) = match (four, v.name.starts_with("bao")) {
+                (true, true) => ("A1", "b8"),
+                (true, false) => ("T", "h"),
+                (false, _) => {
+                    let n = j["pits"].as_array().unwrap().len() / 2;
+                    ("A", &"abcdefghijkl"[n - 1..n])
+                }
+            };
+            json!({
+                "name": v.name,
+                "pits": j["pits"],
+                "stores": if four { Value::Null } else { j["stores"].clone() },
+                "in_hand": j["in_hand"],
+                "ends": [first, last],
+                "houses": if matches!(v.name, "bao" | "bao-malawi") { 2 } else { 0 },
+            })
+        })
+        .collect()
+}
+
+/// The Bao line of `docs/notation.md`, with the position after each move and the kichwa each
+/// capture is sown from.
+fn bao() -> Value {
+    let moves = ["A6<", "a5<", "A3>", "a7<", "safari"];
+    let mut s = Session::default();
+    ask(
+        &mut s,
+        json!({"cmd": "new", "variant": "bao", "agent": "random"}),
+    );
+    let mut positions = Vec::new();
+    // The moves whose hole has no other legal move: the page plays them at the click.
+    let mut single = Vec::new();
+    for m in moves {
+        let legal = ask(&mut s, json!({"cmd": "legal"}));
+        let hole = m.trim_end_matches(['<', '>']);
+        let here = legal["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l.as_str().unwrap().trim_end_matches(['<', '>']) == hole)
+            .count();
+        if here == 1 {
+            single.push(m);
+        }
+        positions.push(ask(&mut s, json!({"cmd": "play", "moves": [m]}))["position"].clone());
+    }
+    json!({
+        "moves": moves,
+        "positions": positions,
+        "single": single,
+        "kichwa": [null, "a8", "A1", "a8", null],
+    })
+}
+
+/// An Omweso position where the player to move decides whether to take a capture, found by
+/// random play, and the position after `take`.
+fn omweso() -> Value {
+    for seed in 1..200 {
+        let mut s = Session::default();
+        ask(
+            &mut s,
+            json!({"cmd": "new", "variant": "omweso", "agent": "random", "seed": seed}),
+        );
+        for _ in 0..400 {
+            let j = ask(&mut s, json!({"cmd": "go"}));
+            if j["terminal"] == true {
+                break;
+            }
+            if j["legal"].as_array().unwrap().contains(&json!("take")) {
+                let after = ask(&mut s, json!({"cmd": "play", "moves": ["take"]}));
+                return json!({"position": j["position"], "after": after["position"]});
+            }
+        }
+    }
+    panic!("no take decision in 200 random games of omweso");
+}
+
+/// A Kalah game of two random agents saved as an arena record in `run`, and its positions.
+fn record(run: &Path) -> Value {
+    let mut s = Session::default();
+    let start = ask(
+        &mut s,
+        json!({"cmd": "new", "variant": "kalah", "agent": "random", "seed": 5}),
+    );
+    let mut positions = vec![start["position"].clone()];
+    let mut actions = Vec::new();
+    let mut last = start;
+    while last["terminal"] == false {
+        last = ask(&mut s, json!({"cmd": "go"}));
+        actions.push(last["last_move"]["action"].clone());
+        positions.push(last["position"].clone());
+    }
+    let outcome = &last["outcome"];
+    let saved = json!({
+        "variant": "kalah", "rules": {"seeds_per_hole": 4, "empty_capture": false},
+        "limits": {"max_plies": 1000, "max_laps": 1}, "index": 0, "south": "random",
+        "north": "random", "opening_plies": 0, "moves": last["moves"], "actions": actions,
+        "result": outcome["result"], "outcome": 0, "scores": outcome["scores"], "seed": 5,
+        "south_agent": 0, "north_agent": 1
+    });
+    let dir = run.join("gen-0001/eval");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("games.jsonl"), format!("{saved}\n")).unwrap();
+    json!({"file": "0:gen-0001/eval/games.jsonl", "positions": positions})
+}
+
+#[test]
+fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
+    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if let Some(why) = missing(&script_dir) {
+        println!("skipped: the browser test needs {why}");
+        return;
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let run = tmp.join(format!("web-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&run);
+    std::fs::create_dir_all(&run).unwrap();
+    let out = tmp.join("web-screenshots");
+    let cases = json!({
+        "chromium": chromium().unwrap(),
+        "out": out,
+        "variants": variants(),
+        "bao": bao(),
+        "omweso": omweso(),
+        "record": record(&run),
+    });
+
+    let (tx, rx) = mpsc::channel();
+    let options = Options {
+        port: 0,
+        runs: vec![run.clone()],
+        ..Options::default()
+    };
+    std::thread::spawn(move || {
+        mankala_web::serve(&options, |addr| tx.send(addr).unwrap()).unwrap();
+    });
+    let addr = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the server starts");
+    let mut cases = cases;
+    cases["url"] = json!(format!("http://{addr}"));
+    let cases_file = tmp.join(format!("web-cases-{}.json", std::process::id()));
+    std::fs::write(&cases_file, cases.to_string()).unwrap();
+
+    let mut child = Command::new("node")
+        .arg("board.mjs")
+        .arg(&cases_file)
+        .current_dir(&script_dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > SCRIPT_LIMIT {
+            child.kill().unwrap();
+            panic!("board.mjs ran past {} s", SCRIPT_LIMIT.as_secs());
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!("{stdout}");
+    eprintln!("{stderr}");
+    assert!(status.success(), "board.mjs failed: {stderr}");
+    assert!(stdout.contains("checks held"), "{stdout}");
+    for v in mankala_engine::VARIANTS {
+        assert!(out.join(format!("{}.png", v.name)).is_file(), "{}", v.name);
+    }
+    println!("screenshots in {}", out.display());
+    let _ = std::fs::remove_dir_all(&run);
+    let _ = std::fs::remove_file(&cases_file);
+}

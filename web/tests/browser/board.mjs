@@ -1,0 +1,185 @@
+// The board of `mankala serve` in a real Chromium, driven by playwright-core.
+// Run by web/tests/browser.rs: `node board.mjs CASES.json`, where CASES.json holds the
+// server's URL, the output folder for screenshots and the positions the engine expects.
+import { readFileSync, mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+mkdirSync(cases.out, { recursive: true });
+
+let checks = 0;
+function expect(what, actual, expected) {
+  checks++;
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(actual)}`);
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: cases.chromium,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+page.on("pageerror", (e) => { console.error(`page error: ${e}`); process.exitCode = 1; });
+
+async function idle() {
+  await page.waitForFunction(() => document.body.dataset.ready === "true" && document.body.dataset.busy === "false");
+}
+async function open(variant, side = "south") {
+  await page.goto(`${cases.url}/?variant=${variant}`);
+  await idle();
+  if (side !== "south") {
+    await page.selectOption("#side", side);
+    await page.click("#new");
+    await idle();
+  }
+}
+const position = () => page.inputValue("#position-text");
+const status = () => page.textContent("#status");
+const errorText = () => page.textContent("#error");
+
+// Every variant's start position: the holes, their counts, the stores or hands.
+for (const v of cases.variants) {
+  await open(v.name);
+  expect(`${v.name}: error`, await errorText(), "");
+  expect(`${v.name}: variant drawn`, await page.getAttribute("#board", "data-variant"), v.name);
+  expect(`${v.name}: holes`, await page.locator(".hole").count(), v.pits.length);
+  const counts = await page.$$eval(".hole", (els) => els.map((e) => [Number(e.dataset.hole), Number(e.querySelector(".count").textContent), e.dataset.label]));
+  const shown = [];
+  for (const [i, n] of counts) shown[i] = n;
+  expect(`${v.name}: counts`, shown, v.pits);
+  const labels = [];
+  for (const [i, , l] of counts) labels[i] = l;
+  expect(`${v.name}: labels of the first and last hole`, [labels[0], labels[labels.length - 1]], v.ends);
+  if (v.stores) {
+    expect(`${v.name}: stores`, [Number(await page.textContent("#store-south .count")), Number(await page.textContent("#store-north .count"))], v.stores);
+  } else {
+    expect(`${v.name}: hands`, [Number(await page.textContent("#hand-south .count")), Number(await page.textContent("#hand-north .count"))], v.in_hand);
+  }
+  expect(`${v.name}: legal holes`, (await page.locator(".hole.legal").count()) > 0, true);
+  expect(`${v.name}: houses`, await page.locator(".hole.house").count(), v.houses);
+  expect(`${v.name}: status`, (await status()).startsWith("Ply 0: South to move"), true);
+  await page.screenshot({ path: `${cases.out}/${v.name}.png` });
+}
+
+// A whole game of Kalah by clicks against `random`, with the agent's view and an undo.
+{
+  await open("kalah");
+  await page.fill("#agent", "mcts:sims=200");
+  await page.click("#new");
+  await idle();
+  await page.click("#analyse");
+  await idle();
+  expect("kalah: the agent's view lists every legal move", await page.locator("#analysis tr[data-move]").count(), 6);
+  expect("kalah: the agent's view gives its search", (await page.textContent("#analysis p")).includes("200 simulations"), true);
+  expect("kalah: the best move is outlined", await page.locator(".hole.best").count(), 1);
+  await page.click("#hint-line");
+  await idle();
+  expect("kalah: the expected line", /^Expected line: \S+/.test(await page.textContent("#line")), true);
+  expect("kalah: the line is taken back", await page.getAttribute("#board", "data-ply"), "0");
+  await page.fill("#agent", "random");
+  await page.click("#new");
+  await idle();
+  await page.locator(".hole.legal").nth(0).click();
+  await idle();
+  const ply = Number(await page.getAttribute("#board", "data-ply"));
+  await page.click("#undo");
+  await idle();
+  const back = Number(await page.getAttribute("#board", "data-ply"));
+  expect("kalah: undo takes the own move back", back < ply && (await status()).includes("South to move (you)"), true);
+  let clicks = 0;
+  while (!(await status()).startsWith("Game over")) {
+    const legal = page.locator(".hole.legal");
+    const n = await legal.count();
+    if (n === 0) throw new Error(`kalah: no legal hole to click at: ${await status()} ${await errorText()}`);
+    await legal.nth((clicks * 7) % n).click();
+    await idle();
+    if (++clicks > 400) throw new Error("kalah: no end after 400 clicks");
+  }
+  const pits = await page.$$eval(".hole", (els) => els.map((e) => Number(e.dataset.count)));
+  const stores = [Number(await page.textContent("#store-south .count")), Number(await page.textContent("#store-north .count"))];
+  expect("kalah: seeds at the end", pits.reduce((a, b) => a + b, 0) + stores[0] + stores[1], 48);
+  expect("kalah: no legal hole after the end", await page.locator(".hole.legal").count(), 0);
+  console.log(`kalah: ${clicks} clicks, ${await status()}`);
+  await page.screenshot({ path: `${cases.out}/kalah-end.png` });
+}
+
+// Bao: namua moves with their direction, captures with the kichwa chosen, and the decision
+// at the nyumba.
+{
+  await open("bao", "both");
+  expect("bao: nyumba marked", await page.locator(".hole.house .tag").first().textContent(), "nyumba");
+  let kichwaAsked = 0;
+  for (const [k, move] of cases.bao.moves.entries()) {
+    const hole = move.replace(/[<>]$/, "");
+    if (hole !== move) {
+      await page.click(`.hole[data-label="${hole}"]`);
+      await idle();
+      // A hole with both directions legal asks which; with one, the click plays it.
+      if (await page.isVisible("#choice")) {
+        const kichwa = cases.bao.kichwa[k];
+        if (kichwa) {
+          const words = await page.getAttribute(`#choice button[data-move="${move}"]`, "title");
+          expect(`bao: ${move} names its kichwa`, words.endsWith(`kichwa ${kichwa}`), true);
+          kichwaAsked++;
+        }
+        await page.click(`#choice button[data-move="${move}"]`);
+      } else {
+        expect(`bao: ${hole} had one legal move`, cases.bao.single.includes(move), true);
+      }
+    } else {
+      await page.click(`#decisions button[data-move="${move}"]`);
+    }
+    await idle();
+    expect(`bao: after ${move}`, await position(), cases.bao.positions[k]);
+    // The decision at the nyumba on offer: the picture of docs/web-board.png.
+    if (move === "a7<") await page.locator("#play").screenshot({ path: `${cases.out}/bao-decision.png` });
+  }
+  expect("bao: a capture's kichwa was chosen", kichwaAsked > 0, true);
+  await page.screenshot({ path: `${cases.out}/bao-after-safari.png` });
+}
+
+// Omweso: the decision to take a capture, offered as a button.
+{
+  await open("omweso", "both");
+  await page.click("#position-box summary");
+  await page.fill("#position-text", cases.omweso.position);
+  await page.click("#set-position");
+  await idle();
+  expect("omweso: position set", await position(), cases.omweso.position);
+  expect("omweso: in the middle of a move", (await status()).includes("in the middle of a move"), true);
+  await page.screenshot({ path: `${cases.out}/omweso-take.png` });
+  await page.click('#decisions button[data-move="take"]');
+  await idle();
+  expect("omweso: after take", await position(), cases.omweso.after);
+}
+
+// A saved game replayed step by step.
+{
+  await open("kalah", "both");
+  await page.selectOption("#record-file", cases.record.file);
+  await page.waitForFunction(() => document.querySelectorAll("#record-game option").length > 0);
+  await page.click("#load-game");
+  await idle();
+  const positions = cases.record.positions;
+  expect("replay: the start", await position(), positions[0]);
+  for (let k = 1; k < Math.min(positions.length, 8); k++) {
+    await page.click("#step-fwd");
+    await idle();
+    expect(`replay: move ${k}`, await position(), positions[k]);
+    expect(`replay: move ${k} shown`, (await page.textContent("#step-ply")).startsWith(`move ${k} of ${positions.length - 1}`), true);
+  }
+  await page.click("#step-end");
+  await idle();
+  expect("replay: the end", await position(), positions[positions.length - 1]);
+  expect("replay: the result", (await status()).startsWith("Game over"), true);
+  await page.click("#step-back");
+  await idle();
+  expect("replay: one move back", await position(), positions[positions.length - 2]);
+  expect("replay: no hole to click", await page.locator(".hole.legal").count(), 0);
+}
+
+await browser.close();
+console.log(`board.mjs: all ${checks} checks held`);
