@@ -37,4 +37,10 @@ fn main() {
         s.cycle_dependent,
         s.sweeps
     );
+    if !s.cycle_dependent_by_seeds.is_empty() {
+        println!(
+            "cycle-dependent by seeds in play: {:?}",
+            s.cycle_dependent_by_seeds
+        );
+    }
 }

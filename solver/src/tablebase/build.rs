@@ -186,7 +186,9 @@ pub(super) fn oware(
                 }
             })
             .collect();
-        stats.cycle_dependent += level.iter().filter(|x| x.1).count() as u64;
+        let dependent = level.iter().filter(|x| x.1).count() as u64;
+        stats.cycle_dependent += dependent;
+        stats.cycle_dependent_by_seeds.push(dependent);
         values.extend(level.into_iter().map(|x| x.0));
         progress.add(len);
     }

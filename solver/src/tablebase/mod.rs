@@ -94,6 +94,8 @@ pub struct BuildStats {
     /// Oware: positions whose value depends on how a repetition is scored (stored by the
     /// convention of `docs/ground-truth.md`); 0 for Kalah.
     pub cycle_dependent: u64,
+    /// Oware: the same count level by level (index: seeds in play); empty for Kalah.
+    pub cycle_dependent_by_seeds: Vec<u64>,
     /// Oware: sweeps over the levels until the bounds stopped moving; 0 for Kalah.
     pub sweeps: u64,
 }
