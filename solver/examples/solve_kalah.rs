@@ -39,6 +39,13 @@ fn main() {
     });
     let build = t.elapsed();
     let mut solver = Solver::new(empty_capture, tb.as_ref(), SolverConfig { tt_log2 });
+    let begun = Instant::now();
+    solver.set_progress(Box::new(move |lower, upper, nodes| {
+        eprintln!(
+            "{:8.1} s  {nodes:>14} nodes  value in [{lower}, {upper}]",
+            begun.elapsed().as_secs_f64()
+        );
+    }));
     let s = solver.solve(&[seeds; 12]);
     println!(
         "kalah(6,{seeds}) empty_capture={empty_capture} table={table_seeds} (ready in {:.1}s): value {:+} nodes {} solve {:.2}s pv {:?}",

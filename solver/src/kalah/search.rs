@@ -68,8 +68,11 @@ pub struct Solution {
     pub elapsed: Duration,
 }
 
+/// Called after each null-window search of MTD(f) with the bounds proved on the value of
+/// the position being solved (lower, upper) and the solver's nodes so far.
+pub type Progress<'a> = Box<dyn FnMut(i32, i32, u64) + 'a>;
+
 /// The Kalah solver. Keep one for many solves of the same rules: its table carries over.
-#[derive(Debug)]
 pub struct Solver<'a> {
     empty_capture: bool,
     tablebase: Option<&'a Tablebase>,
@@ -80,6 +83,18 @@ pub struct Solver<'a> {
     /// History heuristic: for each pit and its seed count (15 for 15 or more), the cutoffs
     /// its move made, each weighted by the log2 of the nodes it took.
     history: [[u64; 16]; 6],
+    progress: Option<Progress<'a>>,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("empty_capture", &self.empty_capture)
+            .field("table_seeds", &self.table_seeds)
+            .field("tt_entries", &self.tt.len())
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
 }
 
 const INF: i32 = 1000;
@@ -114,7 +129,13 @@ impl<'a> Solver<'a> {
             mask: len - 1,
             nodes: 0,
             history: [[0; 16]; 6],
+            progress: None,
         }
+    }
+
+    /// Reports the bounds proved after each null-window search (long solves).
+    pub fn set_progress(&mut self, progress: Progress<'a>) {
+        self.progress = Some(progress);
     }
 
     /// Whether this solver plays the empty capture.
@@ -164,6 +185,9 @@ impl<'a> Solver<'a> {
                 upper = guess;
             } else {
                 lower = guess;
+            }
+            if let Some(report) = self.progress.as_mut() {
+                report(lower, upper, self.nodes);
             }
         }
         guess
