@@ -70,7 +70,7 @@ pub struct Solution {
 
 /// Called after each null-window search of MTD(f) with the bounds proved on the value of
 /// the position being solved (lower, upper) and the solver's nodes so far.
-pub type Progress<'a> = Box<dyn FnMut(i32, i32, u64) + 'a>;
+pub type Progress<'a> = Box<dyn FnMut(i32, i32, u64) + Send + 'a>;
 
 /// The Kalah solver. Keep one for many solves of the same rules: its table carries over.
 pub struct Solver<'a> {
