@@ -142,6 +142,14 @@ enum Command {
     Loop(cmd::generations::LoopCommand),
     /// Play MCTS self-play games and write them as Parquet training data.
     Selfplay(cmd::selfplay::SelfplayCommand),
+    /// One stage of a run at a URL (a directory, file:// or s3://) as its own process:
+    /// self-play, training or gating (docs/distributed.md).
+    Worker {
+        #[command(subcommand)]
+        what: cmd::worker::WorkerCommand,
+    },
+    /// A run at a URL: generations, positions, workers seen recently, the report.
+    Status(cmd::worker::StatusCommand),
     /// Train the policy-value network on self-play shards (resumes from a checkpoint in --out).
     Train(cmd::train::TrainCommand),
     /// The exact value of a Kalah position under perfect play (docs/ground-truth.md).
@@ -169,6 +177,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Loop(c) => c.run(),
         Command::Play {
             game: g,
+        Command::Worker { what } => what.run(),
+        Command::Status(c) => c.run(),
             agent,
             human_first,
             seed,

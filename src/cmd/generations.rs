@@ -38,7 +38,7 @@ pub struct LoopCommand {
 }
 
 /// The line printed when a step is finished.
-fn step_line(g: u32, record: &StepRecord) -> String {
+pub(crate) fn step_line(g: u32, record: &StepRecord) -> String {
     match record {
         StepRecord::Selfplay(d) => {
             let pct = |x: u64| 100.0 * x as f64 / d.games.max(1) as f64;

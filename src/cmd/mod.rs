@@ -13,6 +13,7 @@ pub mod solve;
 pub mod tablebase;
 pub mod train;
 
+pub mod worker;
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
