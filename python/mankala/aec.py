@@ -5,8 +5,8 @@ Bao kichwa, a capture that may be declined) is the same agent acting again, so
 ``agent_selection`` does not always alternate. Each observation is a dict:
 
 - ``"observation"``: the network encoding of the position (``State.observation()``, the
-  player to move's side first), ``float32`` of length ``game.encoding_len``, every value in
-  ``[0, 1]``;
+  player to move's side first), ``float32`` of length ``game.encoding_len``: seed counts
+  scaled down and flags, never negative and never above ``game.total_seeds``;
 - ``"action_mask"``: ``int8`` of length ``game.num_actions``, the legal actions for the
   agent to move and all zeros for the other.
 
@@ -58,7 +58,9 @@ class raw_env(AECEnv):
         self._observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, shape=(length,), dtype=np.float32),
+                    "observation": spaces.Box(
+                        0.0, float(self.game.total_seeds), shape=(length,), dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
                 }
             )

@@ -97,9 +97,10 @@ pub struct PyAnalysis {
 #[pymethods]
 impl PyAnalysis {
     fn __repr__(&self) -> String {
+        let value = self.value.map_or("None".to_string(), |v| v.to_string());
         format!(
-            "Analysis(move={:?}, action={}, value={:?}, simulations={})",
-            self.move_text, self.action, self.value, self.simulations
+            "Analysis(move={:?}, action={}, value={value}, simulations={})",
+            self.move_text, self.action, self.simulations
         )
     }
 }
@@ -110,7 +111,7 @@ impl PyAgent {
     /// `game`) when its model or table does not fit the game.
     #[new]
     #[pyo3(signature = (spec, game = None, seed = 0))]
-    fn new(spec: &str, game: Option<PyGame>, seed: u64) -> PyResult<PyAgent> {
+    fn new(spec: &str, game: Option<PyRef<'_, PyGame>>, seed: u64) -> PyResult<PyAgent> {
         spec.parse::<AgentSpec>()
             .map_err(|e| errors::agent(&e))?;
         let built = game.map(|g| build(spec, &g, seed)).transpose()?;

@@ -15,7 +15,7 @@ use crate::state::PyState;
 
 /// A variant with its rule options and caps: the static facts every position shares.
 #[pyclass(name = "Game", module = "mankala", frozen)]
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PyGame {
     pub(crate) game: AnyGame,
     /// `[search]` of the config it was loaded from: the search settings of `nn` agents.

@@ -3,7 +3,7 @@
 //! [`typed`] recovers it where the variant's own type is needed (the position JSON, agents).
 
 use std::any::Any;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 use mankala_engine::{
     Action, ActionMask, Game, IllegalMove, Outcome, ParseMoveError, Player, State, position_json,
