@@ -275,13 +275,30 @@ impl Run {
         let start = Instant::now();
         let data: Vec<PathBuf> = (0..=g).map(|k| self.layout.shards(k)).collect();
         let init = g.checked_sub(1).map(|k| self.layout.model(k));
-        let s = train::fit(
+        let tc = &self.cfg.train;
+        let optimizer = g
+            .checked_sub(1)
+            .filter(|_| tc.keep_optimizer)
+            .map(|k| mankala_train::trainer::checkpoint_paths(&self.layout.train(k)).1);
+        let schedule = (tc.schedule_span == mankala_train::Span::Run).then(|| {
+            let generations = u64::from(self.cfg.generations.generations.max(g + 1));
+            mankala_train::SchedulePlace {
+                offset: u64::from(g) * tc.steps,
+                total: generations * tc.steps,
+            }
+        });
+        let from = train::Start {
+            init: init.as_deref(),
+            optimizer: optimizer.as_deref(),
+            schedule,
+        };
+        let s = train::fit_from(
             &self.cfg,
             &data,
             &self.layout.train(g),
-            self.cfg.train.steps,
+            tc.steps,
             step_seed(self.seed(), g, 2),
-            init.as_deref(),
+            &from,
             &format!("gen {g} train"),
             progress,
         )?;
@@ -328,8 +345,9 @@ impl Run {
     }
 
     /// The gate of generation `g`: its network against the best one before it (or the first
-    /// player); promoted at a score of at least `[loop] gate_threshold`, or at once without
-    /// gate games.
+    /// player); promoted as `[loop] gate` says (`fixed`: a score of at least
+    /// `gate_threshold`; `collapse`: a score of at least `gate_floor`), or at once with
+    /// `gate = "always"` or without gate games.
     ///
     /// # Errors
     /// Models or files at fault, named.
@@ -341,7 +359,7 @@ impl Run {
             None => (self.first_player(), self.first_player().to_string()),
         };
         let games = self.cfg.generations.gate_games;
-        if games == 0 {
+        if !self.cfg.generations.plays_gate() {
             return Ok(GateDone {
                 opponent: opponent_name,
                 wins: 0,
@@ -371,7 +389,7 @@ impl Run {
             draws: r.draws as u32,
             losses: r.wins_b as u32,
             score,
-            promoted: score >= self.cfg.generations.gate_threshold,
+            promoted: self.cfg.generations.promotes(score),
             seconds: start.elapsed().as_secs_f64(),
         })
     }

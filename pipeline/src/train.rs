@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mankala_train::{TrainOptions, TrainSummary, train};
+use mankala_train::{SchedulePlace, TrainOptions, TrainSummary, train};
 
 use crate::config::{Resolved, code_version, write_atomic};
 use crate::error::Result;
@@ -28,11 +28,46 @@ pub fn fit(
     label: &str,
     progress: &dyn Progress,
 ) -> Result<TrainSummary> {
+    let start = Start {
+        init,
+        ..Start::default()
+    };
+    fit_from(cfg, data, out, steps, seed, &start, label, progress)
+}
+
+/// Where a training starts when its output directory has no checkpoint yet.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Start<'a> {
+    /// A model to start from (`None`: random weights).
+    pub init: Option<&'a Path>,
+    /// An optimizer state to start from (`None`: a fresh optimizer).
+    pub optimizer: Option<&'a Path>,
+    /// The steps' place in a longer learning-rate schedule (`None`: the schedule spans them).
+    pub schedule: Option<SchedulePlace>,
+}
+
+/// As [`fit`], starting from `start`.
+///
+/// # Errors
+/// Data, checkpoint or output files at fault, named.
+#[allow(clippy::too_many_arguments)]
+pub fn fit_from(
+    cfg: &Resolved,
+    data: &[PathBuf],
+    out: &Path,
+    steps: u64,
+    seed: u64,
+    start: &Start<'_>,
+    label: &str,
+    progress: &dyn Progress,
+) -> Result<TrainSummary> {
     create_dir(out, "cannot create")?;
     let rules = cfg.rules_toml();
     let opts = TrainOptions {
         data,
-        init,
+        init: start.init,
+        init_optimizer: start.optimizer,
+        schedule: start.schedule,
         out,
         steps,
         seed,

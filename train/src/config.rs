@@ -13,6 +13,19 @@ pub enum Schedule {
     Cosine,
 }
 
+/// What one learning-rate schedule spans in the generation loop.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Span {
+    /// Each generation's training runs the whole schedule (warm-up included) over its own
+    /// steps.
+    #[default]
+    Generation,
+    /// One schedule over the run's `[loop] generations` generations: warm-up at the start of
+    /// the run only, each generation continuing where the previous one stopped.
+    Run,
+}
+
 /// Trainer settings (`[train]`).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -41,6 +54,14 @@ pub struct TrainConfig {
     pub checkpoint_every: u64,
     /// Weight of the value loss in the total.
     pub value_weight: f32,
+    /// What the schedule spans in the generation loop (`mankala train` alone: its steps).
+    pub schedule_span: Span,
+    /// In the loop, start each generation's optimizer from the previous generation's final
+    /// optimizer state (AdamW moments and step count) instead of a fresh one.
+    pub keep_optimizer: bool,
+    /// Value target: `(1 - value_mix) * game result + value_mix * root search value`, both
+    /// for the player to move.
+    pub value_mix: f32,
 }
 
 impl Default for TrainConfig {
@@ -58,6 +79,9 @@ impl Default for TrainConfig {
             validation_rows: 5_000,
             checkpoint_every: 100,
             value_weight: 1.0,
+            schedule_span: Span::Generation,
+            keep_optimizer: false,
+            value_mix: 0.0,
         }
     }
 }
@@ -112,6 +136,9 @@ impl TrainConfig {
         if !(0.0..=100.0).contains(&c.value_weight) {
             return bad("value_weight", c.value_weight.to_string(), "0 to 100");
         }
+        if !(0.0..=1.0).contains(&c.value_mix) {
+            return bad("value_mix", c.value_mix.to_string(), "0 to 1");
+        }
         Ok(c)
     }
 
@@ -144,6 +171,20 @@ pub enum FirstEvaluator {
     Rollout,
 }
 
+/// How the gate decides whether a new network replaces the best one in self-play.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Gate {
+    /// `gate_games` games; promoted at a score of at least `gate_threshold`.
+    #[default]
+    Fixed,
+    /// Every new network is promoted without a game (AlphaZero).
+    Always,
+    /// `gate_games` games; promoted unless the score falls below `gate_floor` (gating only
+    /// against collapse).
+    Collapse,
+}
+
 /// Generation loop settings (`[loop]`): self-play, training, gating and evaluation.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -154,10 +195,15 @@ pub struct LoopConfig {
     pub games: u64,
     /// The evaluator of self-play until a network has been promoted.
     pub first_evaluator: FirstEvaluator,
+    /// The promotion rule.
+    pub gate: Gate,
     /// Games of the gate: the new network against the best so far (0: always promote).
     pub gate_games: u32,
-    /// Share of the gate's points (a draw is half) the new network needs to be promoted.
+    /// Share of the gate's points (a draw is half) the new network needs to be promoted
+    /// (`gate = "fixed"`).
     pub gate_threshold: f64,
+    /// A score below this share refuses the new network (`gate = "collapse"`).
+    pub gate_floor: f64,
     /// Games of each generation's network against each baseline.
     pub eval_games: u32,
     /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
@@ -187,8 +233,10 @@ impl Default for LoopConfig {
             generations: 10,
             games: 500,
             first_evaluator: FirstEvaluator::Rollout,
+            gate: Gate::Fixed,
             gate_games: 40,
             gate_threshold: 0.55,
+            gate_floor: 0.35,
             eval_games: 40,
             baselines: vec!["random".into(), "greedy".into()],
             opening_plies: 2,
@@ -202,6 +250,20 @@ impl Default for LoopConfig {
 }
 
 impl LoopConfig {
+    /// Whether a gate that scored `score` promotes the new network.
+    pub fn promotes(&self, score: f64) -> bool {
+        match self.gate {
+            Gate::Fixed => score >= self.gate_threshold,
+            Gate::Always => true,
+            Gate::Collapse => score >= self.gate_floor,
+        }
+    }
+
+    /// Whether the gate plays games at all.
+    pub fn plays_gate(&self) -> bool {
+        self.gate != Gate::Always && self.gate_games > 0
+    }
+
     /// Reads and checks a `[loop]` table.
     ///
     /// # Errors
@@ -220,6 +282,9 @@ impl LoopConfig {
         }
         if !(0.0..=1.0).contains(&c.gate_threshold) {
             return bad("gate_threshold", c.gate_threshold.to_string(), "0 to 1");
+        }
+        if !(0.0..=1.0).contains(&c.gate_floor) {
+            return bad("gate_floor", c.gate_floor.to_string(), "0 to 1");
         }
         if c.gate_games > 100_000 {
             return bad("gate_games", c.gate_games.to_string(), "0 to 100000");
@@ -281,5 +346,50 @@ impl LoopConfig {
             );
         }
         Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loop_table(text: &str) -> Result<LoopConfig, String> {
+        LoopConfig::from_table(&toml::from_str(text).unwrap())
+    }
+
+    #[test]
+    fn each_gate_rule_promotes_as_documented() {
+        let fixed = loop_table("gate_threshold = 0.55").unwrap();
+        assert_eq!(fixed.gate, Gate::Fixed);
+        assert!(fixed.plays_gate());
+        assert!(fixed.promotes(0.55) && !fixed.promotes(0.54));
+        let always = loop_table("gate = \"always\"").unwrap();
+        assert!(!always.plays_gate());
+        assert!(always.promotes(0.0));
+        let collapse = loop_table("gate = \"collapse\"\ngate_floor = 0.3").unwrap();
+        assert!(collapse.plays_gate());
+        assert!(collapse.promotes(0.3) && collapse.promotes(0.45));
+        assert!(!collapse.promotes(0.29));
+        let no_games = loop_table("gate_games = 0").unwrap();
+        assert!(!no_games.plays_gate());
+    }
+
+    #[test]
+    fn new_loop_and_train_keys_out_of_range_are_named() {
+        let e = loop_table("gate = \"sometimes\"").unwrap_err();
+        assert!(e.contains("gate") && e.contains("sometimes"), "{e}");
+        let e = loop_table("gate_floor = 1.5").unwrap_err();
+        assert_eq!(e, "[loop] gate_floor = 1.5: expected 0 to 1");
+        let train = |text: &str| TrainConfig::from_table(&toml::from_str(text).unwrap());
+        assert_eq!(
+            train("value_mix = -0.1").unwrap_err(),
+            "[train] value_mix = -0.1: expected 0 to 1"
+        );
+        let e = train("schedule_span = \"epoch\"").unwrap_err();
+        assert!(e.contains("schedule_span") && e.contains("epoch"), "{e}");
+        let c = train("schedule_span = \"run\"\nkeep_optimizer = true\nvalue_mix = 0.5").unwrap();
+        assert_eq!(c.schedule_span, Span::Run);
+        assert!(c.keep_optimizer);
+        assert_eq!(c.value_mix, 0.5);
     }
 }

@@ -8,8 +8,8 @@ pub mod window;
 
 use thiserror::Error;
 
-pub use config::{FirstEvaluator, LoopConfig, Schedule, TrainConfig};
-pub use trainer::{TrainOptions, TrainSummary, train};
+pub use config::{FirstEvaluator, Gate, LoopConfig, Schedule, Span, TrainConfig};
+pub use trainer::{SchedulePlace, TrainOptions, TrainSummary, train};
 
 /// Why training cannot go on.
 #[derive(Debug, Error)]

@@ -42,6 +42,21 @@ pub struct TrainOptions<'a> {
     pub train: TrainConfig,
     /// Code version recorded in model files.
     pub code_version: String,
+    /// Where these steps sit in a longer learning-rate schedule (the loop's run-long one);
+    /// `None`: the schedule spans `steps`.
+    pub schedule: Option<SchedulePlace>,
+    /// An optimizer state (`optimizer.bpk` of an earlier training) to start from when there
+    /// is no checkpoint yet; `None` starts a fresh optimizer.
+    pub init_optimizer: Option<&'a Path>,
+}
+
+/// A training's place in a schedule longer than itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchedulePlace {
+    /// The schedule's step at this training's step 0.
+    pub offset: u64,
+    /// The schedule's total steps.
+    pub total: u64,
 }
 
 /// The state saved with every checkpoint.
@@ -95,10 +110,17 @@ pub fn checkpoint_paths(out: &Path) -> (PathBuf, PathBuf, PathBuf) {
     )
 }
 
+/// The value target of a row: the game's result mixed with the root search value by
+/// `value_mix` (both for the player to move).
+pub fn value_target(row: &Row, value_mix: f32) -> f32 {
+    (1.0 - value_mix) * row.value_target + value_mix * row.root_value
+}
+
 /// Tensors of a batch on `device`: features [B, E], mask [B, A], policy [B, A], value [B, 1],
 /// policy weight [B, 1].
 fn tensors(
     rows: &[Row],
+    value_mix: f32,
     device: &Device,
 ) -> (Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>) {
     let b = rows.len();
@@ -113,7 +135,7 @@ fn tensors(
         .flat_map(|r| r.legal.iter().map(|&l| f32::from(u8::from(l))))
         .collect();
     let policy: Vec<f32> = rows.iter().flat_map(|r| r.policy.iter().copied()).collect();
-    let value: Vec<f32> = rows.iter().map(|r| r.value_target).collect();
+    let value: Vec<f32> = rows.iter().map(|r| value_target(r, value_mix)).collect();
     let weight: Vec<f32> = rows
         .iter()
         .map(|r| f32::from(u8::from(r.full_search)))
@@ -137,7 +159,7 @@ fn scalar(t: Tensor<1>) -> f32 {
 }
 
 /// Mean policy and value loss of `net` (validation mode) over `rows`.
-fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize) -> (f32, f32) {
+fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize, value_mix: f32) -> (f32, f32) {
     if rows.is_empty() {
         return (f32::NAN, f32::NAN);
     }
@@ -145,7 +167,7 @@ fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize) -> (f32, f32) {
     let valid = net.valid();
     let (mut p, mut v, mut n) = (0.0, 0.0, 0.0);
     for chunk in rows.chunks(batch) {
-        let (x, m, pi, z, w) = tensors(chunk, &device);
+        let (x, m, pi, z, w) = tensors(chunk, value_mix, &device);
         let (_, pl, vl) = loss(&valid, x, m, pi, z, w);
         let k = chunk.len() as f32;
         p += scalar(pl) * k;
@@ -306,6 +328,14 @@ pub fn train(
         (net, summary, meta.network)
     } else if let Some(init) = opts.init {
         let (net, meta) = file::load(init, &opts.expected, &device)?;
+        if let Some(path) = opts.init_optimizer {
+            optim = optim.load(path).map_err(|e| {
+                TrainError::Mismatch(format!(
+                    "{}: cannot load optimizer state: {e}",
+                    path.display()
+                ))
+            })?;
+        }
         (net, TrainSummary::default(), meta.network)
     } else {
         let net = PolicyValueNet::new(
@@ -360,8 +390,11 @@ pub fn train(
     let (mut sum_p, mut sum_v, mut count) = (0.0f32, 0.0f32, 0u32);
     while summary.step < opts.steps {
         let rows = sampler.batch(tc.batch_size)?;
-        let lr = tc.learning_rate_at(summary.step, opts.steps);
-        let (x, m, pi, z, w) = tensors(&rows, &device);
+        let lr = match opts.schedule {
+            Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
+            None => tc.learning_rate_at(summary.step, opts.steps),
+        };
+        let (x, m, pi, z, w) = tensors(&rows, tc.value_mix, &device);
         let (_, pl, vl) = loss(&net, x, m, pi, z, w);
         let total = pl.clone() + vl.clone() * tc.value_weight;
         let grads = GradientsParams::from_grads(total.backward(), &net);
@@ -377,7 +410,7 @@ pub fn train(
             summary.policy_loss = sum_p / count as f32;
             summary.value_loss = sum_v / count as f32;
             (sum_p, sum_v, count) = (0.0, 0.0, 0);
-            let (vp, vv) = evaluate(&net, &sampler.validation, tc.batch_size);
+            let (vp, vv) = evaluate(&net, &sampler.validation, tc.batch_size, tc.value_mix);
             summary.val_policy_loss = vp;
             summary.val_value_loss = vv;
             writeln!(

@@ -98,6 +98,8 @@ fn options<'a>(
         },
         train: small_train(steps),
         code_version: "test".into(),
+        schedule: None,
+        init_optimizer: None,
     }
 }
 

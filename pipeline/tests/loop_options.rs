@@ -1,0 +1,116 @@
+//! The loop's options take effect: the promotion rule (`[loop] gate`), one learning-rate
+//! schedule over the run (`[train] schedule_span`) and the optimizer kept across generations
+//! (`[train] keep_optimizer`).
+
+use std::path::{Path, PathBuf};
+
+use mankala_pipeline::{LoopOptions, OpenOptions, Run, Silent, run_generations};
+use mankala_train::TrainConfig;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pipeline-options-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A two-generation Kalah loop with every count shrunk, plus `extra` lines in `[train]` and
+/// `[loop]`.
+fn run_tiny(dir: &Path, train: &str, lp: &str) -> Run {
+    let path = dir.join("tiny.toml");
+    let text = format!(
+        "variant = \"kalah\"\n\
+         [search]\nsimulations = 8\n\
+         [selfplay]\ngames_per_worker = 2\ngames_per_shard = 2\n\
+         [network]\nwidth = 8\nblocks = 1\nvalue_width = 4\n\
+         [train]\nsteps = 4\nbatch_size = 8\nshuffle_buffer = 16\ncheckpoint_every = 1\n\
+         validation_rows = 8\nwarmup_steps = 2\n{train}\n\
+         [loop]\ngenerations = 2\ngames = 2\ngate_games = 2\neval_games = 0\n\
+         opening_plies = 1\n{lp}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    let run_dir = dir.join("run");
+    let run = Run::open(&OpenOptions {
+        dir: &run_dir,
+        config: Some(&path),
+        seed: Some(7),
+        threads: 1,
+    })
+    .unwrap();
+    run_generations(
+        &run,
+        &LoopOptions {
+            generations: 2,
+            deadline: None,
+        },
+        &Silent,
+    )
+    .unwrap();
+    run
+}
+
+fn gate_json(run: &Run, g: u32) -> serde_json::Value {
+    let path = run.layout.generation(g).join("gate.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The learning rates of a generation's `metrics.csv`, one per step.
+fn rates(run: &Run, g: u32) -> Vec<f64> {
+    let text = std::fs::read_to_string(run.layout.train(g).join("metrics.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn gate_always_promotes_without_games_and_collapse_plays_them() {
+    let dir = temp_dir("gate");
+    let run = run_tiny(&dir, "", "gate = \"always\"");
+    for g in 0..2 {
+        assert_eq!(gate_json(&run, g)["promoted"], true);
+        assert!(!run.layout.generation(g).join("gate").exists());
+    }
+    // A floor of 0 can refuse nothing, but the games are played and recorded.
+    let dir = temp_dir("collapse");
+    let run = run_tiny(&dir, "", "gate = \"collapse\"\ngate_floor = 0.0");
+    for g in 0..2 {
+        let gate = gate_json(&run, g);
+        assert_eq!(gate["promoted"], true);
+        let played = gate["wins"].as_u64().unwrap()
+            + gate["draws"].as_u64().unwrap()
+            + gate["losses"].as_u64().unwrap();
+        assert_eq!(played, 2);
+        assert!(run.layout.generation(g).join("gate/games.jsonl").exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_long_schedule_warms_up_once_and_continues_across_generations() {
+    let tc = TrainConfig {
+        steps: 4,
+        warmup_steps: 2,
+        ..TrainConfig::default()
+    };
+    let dir = temp_dir("span-generation");
+    let run = run_tiny(&dir, "", "");
+    let restart: Vec<f64> = (0..4).map(|s| tc.learning_rate_at(s, 4)).collect();
+    for g in 0..2 {
+        let r = rates(&run, g);
+        assert_eq!(r.len(), 4);
+        for (got, want) in r.iter().zip(&restart) {
+            assert!((got - want).abs() < 2e-6, "gen {g}: {r:?} != {restart:?}");
+        }
+    }
+    let dir = temp_dir("span-run");
+    let run = run_tiny(&dir, "schedule_span = \"run\"\nkeep_optimizer = true", "");
+    let whole: Vec<f64> = (0..8).map(|s| tc.learning_rate_at(s, 8)).collect();
+    let got: Vec<f64> = [rates(&run, 0), rates(&run, 1)].concat();
+    assert_eq!(got.len(), 8);
+    for (got_lr, want) in got.iter().zip(&whole) {
+        assert!((got_lr - want).abs() < 2e-6, "{got:?} != {whole:?}");
+    }
+    assert!(got[4] < got[3], "no warm-up again in generation 1: {got:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,264 @@
+//! Trainer options take effect: the value target mixed with the search value, an optimizer
+//! state carried over from an earlier training, and a place in a longer schedule.
+
+use std::path::{Path, PathBuf};
+
+use mankala_engine::{ENCODING_VERSION, Game, State};
+use mankala_models::file::{self, Expected};
+use mankala_models::net::infer;
+use mankala_models::{NetworkConfig, PolicyValueNet};
+use mankala_selfplay::data::{Row, ShardMeta, write_shard};
+use mankala_train::trainer::checkpoint_paths;
+use mankala_train::{SchedulePlace, TrainConfig, TrainOptions, train};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mankala-options-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Kalah with its default rules.
+fn kalah() -> mankala_engine::variants::Kalah {
+    match mankala_engine::AnyGame::by_name("kalah").unwrap() {
+        mankala_engine::AnyGame::Kalah(g) => g,
+        _ => unreachable!(),
+    }
+}
+
+/// Kalah's rules as the engine writes them.
+fn rules() -> String {
+    let any = mankala_engine::AnyGame::by_name("kalah").unwrap();
+    toml::to_string(&any.rules_table()).unwrap()
+}
+
+fn expected(rules: &str) -> Expected<'_> {
+    Expected {
+        variant: "kalah",
+        rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+    }
+}
+
+/// A shard of random Kalah positions whose game result says +1 for the mover and whose
+/// search value says -1: the two value targets disagree everywhere.
+fn disagreeing_shard(dir: &Path, rules: &str) {
+    let g = kalah();
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut rows = Vec::new();
+    for id in 0..600u64 {
+        let mut s = g.initial_state();
+        for _ in 0..rng.random_range(0..20) {
+            let m = s.legal_mask();
+            if m.is_empty() {
+                break;
+            }
+            s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
+        }
+        if s.is_terminal() {
+            continue;
+        }
+        let mut features = vec![0.0; 14];
+        s.encode(&mut features);
+        let mask = s.legal_mask();
+        let legal: Vec<bool> = (0..6).map(|a| mask.contains(a)).collect();
+        let n = mask.count() as f32;
+        let policy = legal
+            .iter()
+            .map(|&l| if l { 1.0 / n } else { 0.0 })
+            .collect();
+        rows.push(Row {
+            run_id: "options".into(),
+            generation: 0,
+            game_id: id,
+            ply: s.ply(),
+            to_move: s.to_move().index() as u8,
+            features,
+            legal,
+            policy,
+            value_target: 1.0,
+            root_value: -1.0,
+            simulations: 8,
+            full_search: true,
+            outcome: 1,
+            result: "south".into(),
+            game_length: 40,
+            action: None,
+        });
+    }
+    let meta = ShardMeta {
+        variant: "kalah".into(),
+        rules: rules.into(),
+        limits: String::new(),
+        encoding_version: ENCODING_VERSION,
+        code_version: "test".into(),
+        encoding_len: 14,
+        num_actions: 6,
+        run_id: "options".into(),
+        seed: 0,
+    };
+    write_shard(&dir.join("shard-00000.parquet"), &meta, &rows).unwrap();
+}
+
+fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -> TrainOptions<'a> {
+    TrainOptions {
+        data,
+        init: None,
+        out,
+        steps,
+        seed: 3,
+        expected: expected(rules),
+        network: NetworkConfig {
+            width: 16,
+            blocks: 1,
+            value_width: 8,
+        },
+        train: TrainConfig {
+            steps,
+            batch_size: 32,
+            learning_rate: 3e-3,
+            warmup_steps: 5,
+            shuffle_buffer: 500,
+            validation_fraction: 0.0,
+            checkpoint_every: 10,
+            ..TrainConfig::default()
+        },
+        code_version: "test".into(),
+        schedule: None,
+        init_optimizer: None,
+    }
+}
+
+/// The value the network at `out/model` gives the start position.
+fn start_value(out: &Path, rules: &str) -> f32 {
+    let (net, _) = file::load(
+        &out.join("model"),
+        &expected(rules),
+        &mankala_models::device(),
+    )
+    .unwrap();
+    let g = kalah();
+    let mut features = vec![0.0; 14];
+    g.initial_state().encode(&mut features);
+    infer(&net, &mankala_models::device(), features, vec![1.0; 6], 1).1[0]
+}
+
+/// The policy and value a model file gives the start position.
+fn outputs_of(path: &Path, rules: &str) -> Vec<f32> {
+    let (net, _): (PolicyValueNet, _) =
+        file::load(path, &expected(rules), &mankala_models::device()).unwrap();
+    let g = kalah();
+    let mut features = vec![0.0; 14];
+    g.initial_state().encode(&mut features);
+    let (p, v) = infer(&net, &mankala_models::device(), features, vec![1.0; 6], 1);
+    p.into_iter().chain(v).collect()
+}
+
+#[test]
+fn value_mix_mixes_the_game_result_with_the_search_value() {
+    let rules = rules();
+    let data = temp_dir("mix-data");
+    disagreeing_shard(&data, &rules);
+    let dirs = [data.clone()];
+    let mut values = Vec::new();
+    for mix in [0.0, 1.0] {
+        let out = temp_dir(&format!("mix-{mix}"));
+        let mut o = options(&dirs, &out, 150, &rules);
+        o.train.value_mix = mix;
+        train(&o, |_, _, _| {}).unwrap();
+        values.push(start_value(&out, &rules));
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    // The result says +1, the search -1: each target pulls the value its own way.
+    assert!(values[0] > 0.5, "value_mix 0: {}", values[0]);
+    assert!(values[1] < -0.5, "value_mix 1: {}", values[1]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_kept_optimizer_state_changes_the_next_training_and_a_missing_one_is_named() {
+    let rules = rules();
+    let data = temp_dir("optim-data");
+    disagreeing_shard(&data, &rules);
+    let dirs = [data.clone()];
+    let first = temp_dir("optim-first");
+    train(&options(&dirs, &first, 30, &rules), |_, _, _| {}).unwrap();
+    let model = first.join("model");
+    let (_, optimizer, _) = checkpoint_paths(&first);
+    assert!(
+        optimizer.exists(),
+        "the last checkpoint keeps the optimizer"
+    );
+
+    let mut outputs = Vec::new();
+    for keep in [false, true] {
+        let out = temp_dir(&format!("optim-keep-{keep}"));
+        let mut o = options(&dirs, &out, 3, &rules);
+        o.init = Some(&model);
+        o.init_optimizer = keep.then_some(optimizer.as_path());
+        // A constant rate: only the optimizer's moments differ between the two.
+        o.train.warmup_steps = 0;
+        o.train.schedule = mankala_train::Schedule::Constant;
+        train(&o, |_, _, _| {}).unwrap();
+        outputs.push(outputs_of(&out.join("model"), &rules));
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    let differ = outputs[0]
+        .iter()
+        .zip(&outputs[1])
+        .any(|(a, b)| (a - b).abs() > 1e-6);
+    assert!(differ, "a kept optimizer must move the weights differently");
+
+    let out = temp_dir("optim-missing");
+    let missing = first.join("no-such-optimizer.bpk");
+    let mut o = options(&dirs, &out, 3, &rules);
+    o.init = Some(&model);
+    o.init_optimizer = Some(&missing);
+    let e = train(&o, |_, _, _| {}).unwrap_err().to_string();
+    assert!(e.contains("no-such-optimizer.bpk"), "{e}");
+    assert!(e.contains("cannot load optimizer state"), "{e}");
+    for d in [&data, &first, &out] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn a_place_in_a_longer_schedule_sets_the_learning_rate_of_every_step() {
+    let rules = rules();
+    let data = temp_dir("place-data");
+    disagreeing_shard(&data, &rules);
+    let dirs = [data.clone()];
+    let out = temp_dir("place-out");
+    let mut o = options(&dirs, &out, 20, &rules);
+    o.train.checkpoint_every = 5;
+    let place = SchedulePlace {
+        offset: 40,
+        total: 100,
+    };
+    o.schedule = Some(place);
+    train(&o, |_, _, _| {}).unwrap();
+    let metrics = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    let mut lines = 0;
+    for line in metrics.lines().skip(1) {
+        let cols: Vec<&str> = line.split(',').collect();
+        let step: u64 = cols[0].parse().unwrap();
+        let lr: f64 = cols[2].parse().unwrap();
+        // The rate of the step just taken (step - 1), at its place in the schedule.
+        let want = o
+            .train
+            .learning_rate_at(place.offset + step - 1, place.total);
+        assert!((lr - want).abs() < 2e-6, "step {step}: {lr} != {want}");
+        assert!(
+            lr < o.train.learning_rate,
+            "no warm-up and no restart: {lr}"
+        );
+        lines += 1;
+    }
+    assert_eq!(lines, 4);
+    let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&out);
+}
