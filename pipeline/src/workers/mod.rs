@@ -264,6 +264,9 @@ pub struct RunState {
     pub accepted: Vec<u32>,
     /// Self-play shards, in name order.
     pub shards: Vec<ShardEntry>,
+    /// Claimed self-play shards (worker, sequence number): those published and any whose
+    /// worker was stopped between the claim and the shard.
+    pub claims: Vec<(u32, u32)>,
     /// Whether the baselines' round robin is recorded.
     pub baselines: bool,
 }
@@ -280,6 +283,8 @@ impl RunState {
                     seq,
                     entry: e.clone(),
                 });
+            } else if let Some(claim) = names::parse_claim(&e.name) {
+                s.claims.push(claim);
             } else if let Some(g) = names::parse_accepted(&e.name) {
                 s.accepted.push(g);
             } else if let Some((g, rest)) = names::parse_generation(&e.name) {

@@ -15,6 +15,8 @@ pub const BASELINES_GAMES: &str = "baselines/games.jsonl";
 pub const BASELINES_RESULTS: &str = "baselines/results.json";
 /// The folder of accepted generations.
 pub const ACCEPTED: &str = "accepted";
+/// The folder of self-play claims.
+pub const CLAIMS: &str = "claims";
 
 /// Generation `g`'s folder.
 pub fn generation(g: u32) -> String {
@@ -24,6 +26,19 @@ pub fn generation(g: u32) -> String {
 /// Shard number `seq` of self-play worker `worker` for generation `g`.
 pub fn shard(g: u32, worker: u32, seq: u32) -> String {
     format!("gen-{g:04}/selfplay/shard-w{worker:04}-s{seq:06}.parquet")
+}
+
+/// The claim of shard number `seq` of self-play worker `worker`: written before the
+/// shard, it makes the pair one shard of one generation, whoever writes it and whenever.
+pub fn claim(worker: u32, seq: u32) -> String {
+    format!("{CLAIMS}/w{worker:04}-s{seq:06}")
+}
+
+/// The worker and sequence number of a claim's name.
+pub fn parse_claim(name: &str) -> Option<(u32, u32)> {
+    let rest = name.strip_prefix("claims/w")?;
+    let (w, seq) = rest.split_once("-s")?;
+    Some((number(w, 4)?, number(seq, 6)?))
 }
 
 /// The record of step `step` of generation `g` (`selfplay.json`, `gate.json`, ...).
@@ -94,6 +109,7 @@ mod tests {
     fn names_read_back() {
         assert_eq!(parse_shard(&shard(3, 12, 456)), Some((3, 12, 456)));
         assert_eq!(parse_accepted(&accepted(7)), Some(7));
+        assert_eq!(parse_claim(&claim(12, 456)), Some((12, 456)));
         assert_eq!(parse_generation(&candidate(2)), Some((2, "candidate.json")));
         assert_eq!(marker(1, Step::Gate), "gen-0001/gate.json");
     }

@@ -4,9 +4,11 @@
 //! next.
 //!
 //! Game ids and seeds follow from the worker number and the shard's sequence number, so a
-//! worker started again with the same number continues after its last published shard, and
-//! two workers started with the same number write the same names: the second finds each
-//! name taken and counts nothing.
+//! worker started again with the same number continues after its last claimed shard, and
+//! two workers started with the same number claim the same pairs: before publishing a shard
+//! a worker writes its claim (`claims/wWWWW-sSSSSSS`), and the one that finds the claim
+//! taken publishes and counts nothing, even if it would have put the shard in another
+//! generation.
 
 use std::time::Duration;
 
@@ -55,13 +57,14 @@ pub fn game_id(worker: u32, seq: u32, index: u32) -> u64 {
     (u64::from(worker) << 40) | (u64::from(seq) << 16) | u64::from(index)
 }
 
-/// The next sequence number of worker `worker`: one past its last published shard.
+/// The next sequence number of worker `worker`: one past its last claimed or published
+/// shard.
 pub fn next_seq(state: &RunState, worker: u32) -> u32 {
-    state
-        .shards
-        .iter()
-        .filter(|s| s.worker == worker)
-        .map(|s| s.seq + 1)
+    let shards = state.shards.iter().map(|s| (s.worker, s.seq));
+    shards
+        .chain(state.claims.iter().copied())
+        .filter(|&(w, _)| w == worker)
+        .map(|(_, seq)| seq + 1)
         .max()
         .unwrap_or(0)
 }
@@ -161,7 +164,10 @@ pub fn work(
             )));
         };
         let name_out = names::shard(g, opts.worker, seq);
-        if cluster.store.put_file(&name_out, path)? {
+        let claimed = cluster
+            .store
+            .put_new(&names::claim(opts.worker, seq), g.to_string().into_bytes())?;
+        if claimed && cluster.store.put_file(&name_out, path)? {
             report.shards += 1;
             report.games += summary.games;
             progress.note(&format!("published {name_out} ({} games)", summary.games));

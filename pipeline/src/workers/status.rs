@@ -1,6 +1,6 @@
 //! A run's state for a person: its generations (self-play shards, games and positions, the
 //! candidate, the gate), the workers seen and when, and the loop's report rebuilt in the
-//! cache from the published records.
+//! cache from the published records. A game found in two shards is an error.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -78,9 +78,11 @@ pub fn status(cluster: &Cluster) -> Result<Status> {
         .max()
         .unwrap_or(0);
     let mut rows = Vec::new();
+    let mut every = Vec::new();
     for g in 0..last {
         let shards = cluster.fetch_shards(&state, g)?;
         let summary = summarize(&shards)?;
+        every.extend(shards.iter().cloned());
         let candidate = cluster.fetch_candidate(g)?;
         let gate = cluster.fetch_gate(g)?;
         for step in [Step::Selfplay, Step::Eval] {
@@ -97,6 +99,8 @@ pub fn status(cluster: &Cluster) -> Result<Status> {
             gate,
         });
     }
+    // A game in two shards of the run, whatever their generations, is an error.
+    summarize(&every)?;
     if state.baselines {
         cluster
             .store
