@@ -158,6 +158,7 @@ fn build(a: &BuildArgs) -> Result<()> {
                 "bytes": tb.len_bytes(),
                 "checksum": format!("{:08x}", h.checksum),
                 "cycle_dependent": s.cycle_dependent,
+                "cycle_dependent_by_seeds": s.cycle_dependent_by_seeds,
                 "sweeps": s.sweeps,
                 "seconds": built,
                 "out": a.out.display().to_string(),
@@ -173,6 +174,14 @@ fn build(a: &BuildArgs) -> Result<()> {
                 "cycles       {} positions valued by the repetition convention, {} sweeps",
                 s.cycle_dependent, s.sweeps
             );
+            let levels: Vec<String> = s
+                .cycle_dependent_by_seeds
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c > 0)
+                .map(|(n, c)| format!("{n}: {c}"))
+                .collect();
+            println!("  by seeds   {}", levels.join(", "));
         }
         println!(
             "wrote        {} (CRC-32 {:08x})",
