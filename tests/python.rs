@@ -1,0 +1,112 @@
+//! The Python package (`python/`): built with maturin into a wheel, installed into a
+//! virtualenv under the target directory, and its pytest suite run (`python/tests`:
+//! PettingZoo's api_test on every variant, random games against `mankala replay`, errors,
+//! agents). Skipped, saying why, where python3, maturin, pytest or numpy is missing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The target directory the test binaries were built into.
+fn target_dir() -> PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_mankala"));
+    bin.parent()
+        .and_then(Path::parent)
+        .expect("the binary lies in target/<profile>/")
+        .to_path_buf()
+}
+
+/// Whether `python -c code` runs.
+fn python_runs(python: &Path, code: &str) -> bool {
+    Command::new(python)
+        .args(["-c", code])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Runs `cmd` with its output shown, failing the test with `what` when it fails.
+fn run(cmd: &mut Command, what: &str) {
+    let status = cmd
+        .status()
+        .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
+    assert!(status.success(), "{what} failed ({status})");
+}
+
+#[test]
+fn python_package_builds_installs_and_passes_its_tests() {
+    let python = PathBuf::from(std::env::var("PYTHON").unwrap_or_else(|_| "python3".into()));
+    let missing: Vec<&str> = [
+        ("python3", "import sys"),
+        ("maturin", "import maturin"),
+        ("pytest", "import pytest"),
+        ("numpy", "import numpy"),
+        ("venv", "import venv, ensurepip"),
+    ]
+    .into_iter()
+    .filter(|(_, code)| !python_runs(&python, code))
+    .map(|(name, _)| name)
+    .collect();
+    if !missing.is_empty() {
+        eprintln!(
+            "skipped: the Python package test needs {} (pip install maturin pytest numpy \
+             pettingzoo)",
+            missing.join(", ")
+        );
+        return;
+    }
+    let target = target_dir();
+    let venv = target.join("python-venv");
+    let venv_python = venv.join("bin").join("python");
+    if !venv_python.exists() {
+        // The system's site-packages stay visible: pytest, numpy, pettingzoo and
+        // onnxruntime as installed by .ci/run, with only the wheel installed here.
+        run(
+            Command::new(&python).args(["-m", "venv", "--system-site-packages"]).arg(&venv),
+            "python3 -m venv",
+        );
+    }
+    let wheels = target.join("python-wheels");
+    let _ = std::fs::remove_dir_all(&wheels);
+    run(
+        Command::new(&python)
+            .args(["-m", "maturin", "build", "--release", "--manifest-path"])
+            .arg(repo().join("python/Cargo.toml"))
+            .arg("--out")
+            .arg(&wheels),
+        "maturin build",
+    );
+    let wheel = std::fs::read_dir(&wheels)
+        .expect("maturin wrote the wheels directory")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .expect("maturin built a wheel");
+    run(
+        Command::new(&venv_python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--no-deps",
+                "--no-index",
+                "--force-reinstall",
+            ])
+            .arg(&wheel),
+        "pip install of the wheel",
+    );
+    run(
+        Command::new(&venv_python)
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .arg(repo().join("python/tests"))
+            .env("MANKALA_BIN", env!("CARGO_BIN_EXE_mankala"))
+            .current_dir(&target),
+        "pytest python/tests",
+    );
+}
