@@ -66,7 +66,9 @@ fn python_package_builds_installs_and_passes_its_tests() {
         // The system's site-packages stay visible: pytest, numpy, pettingzoo and
         // onnxruntime as installed by .ci/run, with only the wheel installed here.
         run(
-            Command::new(&python).args(["-m", "venv", "--system-site-packages"]).arg(&venv),
+            Command::new(&python)
+                .args(["-m", "venv", "--system-site-packages"])
+                .arg(&venv),
             "python3 -m venv",
         );
     }

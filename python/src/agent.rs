@@ -26,10 +26,7 @@ struct Built {
 
 /// Prepares `spec` for `game` (its network or table loaded and checked) and builds the agent.
 fn build(spec: &str, game: &PyGame, seed: u64) -> PyResult<Built> {
-    let prepared: Prepared = game
-        .setup()
-        .prepare(spec)
-        .map_err(|e| errors::agent(&e))?;
+    let prepared: Prepared = game.setup().prepare(spec).map_err(|e| errors::agent(&e))?;
     let agent: Box<dyn Any + Send> = with_game!(&game.game, g => Box::new(prepared.build(g, seed)));
     Ok(Built {
         game: game.clone(),
@@ -112,8 +109,7 @@ impl PyAgent {
     #[new]
     #[pyo3(signature = (spec, game = None, seed = 0))]
     fn new(spec: &str, game: Option<PyRef<'_, PyGame>>, seed: u64) -> PyResult<PyAgent> {
-        spec.parse::<AgentSpec>()
-            .map_err(|e| errors::agent(&e))?;
+        spec.parse::<AgentSpec>().map_err(|e| errors::agent(&e))?;
         let built = game.map(|g| build(spec, &g, seed)).transpose()?;
         Ok(PyAgent {
             spec: spec.to_string(),
@@ -171,9 +167,8 @@ impl PyAgent {
         let game: AnyGame = built.game.game;
         let dyn_state: &dyn DynState = state.state.as_ref();
         let agent = built.agent.as_mut();
-        let analysis = py.detach(|| {
-            with_game!(&game, g => analyse_typed(g, agent, dyn_state, budget, rng))
-        });
+        let analysis =
+            py.detach(|| with_game!(&game, g => analyse_typed(g, agent, dyn_state, budget, rng)));
         Ok(PyAnalysis {
             action: analysis.action,
             move_text: state.state.action_to_string(analysis.action),

@@ -39,7 +39,9 @@ fn to_toml(key: &str, value: &Bound<'_, PyAny>) -> PyResult<toml::Value> {
     }
     if value.is_instance_of::<PyInt>() {
         return Ok(toml::Value::Integer(value.extract().map_err(|_| {
-            PyTypeError::new_err(format!("{key} = {value}: expected an integer that fits 64 bits"))
+            PyTypeError::new_err(format!(
+                "{key} = {value}: expected an integer that fits 64 bits"
+            ))
         })?));
     }
     if value.is_instance_of::<PyFloat>() {
@@ -69,7 +71,10 @@ fn to_table(what: &str, dict: Option<&Bound<'_, PyDict>>) -> PyResult<toml::Tabl
     let mut table = toml::Table::new();
     for (key, value) in dict.into_iter().flat_map(|d| d.iter()) {
         let key: String = key.extract().map_err(|_| {
-            PyTypeError::new_err(format!("{what}: the key {} is not a string", key.repr().map(|r| r.to_string()).unwrap_or_default()))
+            PyTypeError::new_err(format!(
+                "{what}: the key {} is not a string",
+                key.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
         })?;
         let value = to_toml(&key, &value)?;
         table.insert(key, value);
@@ -255,14 +260,12 @@ impl PyGame {
         ))
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let load = py.import("mankala")?.getattr("load")?;
-        let args = (
-            self.game.name(),
-            self.rules(py)?,
-            self.limits(py)?,
-        )
-            .into_pyobject(py)?;
+        let args = (self.game.name(), self.rules(py)?, self.limits(py)?).into_pyobject(py)?;
         Ok((load, args))
     }
 }

@@ -136,7 +136,10 @@ impl PyState {
             Ok(a) if usize::from(a) < self.num_actions() => Ok(a),
             _ => Err(errors::IllegalMoveError::new_err(
                 if self.state.outcome().is_some() {
-                    format!("action {action} at ply {}: the game is over", self.state.ply())
+                    format!(
+                        "action {action} at ply {}: the game is over",
+                        self.state.ply()
+                    )
                 } else {
                     format!(
                         "action {action} is not legal at ply {}: actions are 0 to {}",
