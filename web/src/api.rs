@@ -6,7 +6,9 @@
 //! | `GET /api/variants` | every variant with its rule options and caps at their defaults |
 //! | `GET /api/files` | the run directories' models, game records, reports and opening tables |
 //! | `POST /api/sessions` | opens a session: `{"ok": true, "session": ID}` |
+//! | `GET /api/sessions` | how many are open: `{"ok": true, "open": N, "max_sessions": M}` |
 //! | `POST /api/sessions/ID` | one engine-protocol request; its answer, with the board's `view` |
+//! | `POST /api/sessions/ID/ping` | keeps the session: the page is still open |
 //! | `DELETE /api/sessions/ID`, `POST /api/sessions/ID/close` | frees the session |
 //! | `GET /api/record?run=R&path=P` | the games of a record file |
 //! | `GET /runs/R/PATH` | a file of run directory `R` (a report, a plot, `openings.json`) |
@@ -82,9 +84,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route("/api/variants", get(variants))
         .route("/api/files", get(files))
-        .route("/api/sessions", post(open))
+        .route("/api/sessions", post(open).get(count))
         .route("/api/sessions/{id}", post(request).delete(close))
         .route("/api/sessions/{id}/close", post(close))
+        .route("/api/sessions/{id}/ping", post(ping))
         .route("/api/record", get(record))
         .route("/runs/{run}/{*path}", get(run_file))
         .fallback(|| async { ApiError::not_found("no such page or API route; see docs/web.md") })
@@ -143,9 +146,28 @@ async fn files(State(state): State<Arc<AppState>>) -> Json<Value> {
 /// `POST /api/sessions`.
 async fn open(State(state): State<Arc<AppState>>) -> Result<Json<Value>, ApiError> {
     let id = state.sessions.open()?;
-    Ok(Json(
-        json!({"ok": true, "session": id, "max_sessions": state.sessions.max()}),
-    ))
+    Ok(Json(json!({
+        "ok": true,
+        "session": id,
+        "max_sessions": state.sessions.max(),
+        "idle_seconds": state.sessions.idle().as_secs_f64(),
+    })))
+}
+
+/// `GET /api/sessions`: how many games are open, and the most.
+async fn count(State(state): State<Arc<AppState>>) -> Json<Value> {
+    state.sessions.sweep();
+    Json(json!({"ok": true, "open": state.sessions.len(), "max_sessions": state.sessions.max()}))
+}
+
+/// `POST /api/sessions/ID/ping`: the page is still open (it says so a few times within the
+/// idle time, so that only a closed page's game is freed).
+async fn ping(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    state.sessions.get(&id)?;
+    Ok(Json(json!({"ok": true})))
 }
 
 /// `DELETE /api/sessions/ID` and `POST /api/sessions/ID/close`.

@@ -39,7 +39,8 @@ pub struct Options {
     pub runs: Vec<PathBuf>,
     /// Most games open at once.
     pub max_sessions: usize,
-    /// A game without a request for this long is freed.
+    /// A game without a request for this long is freed (an open page pings three times
+    /// within it).
     pub idle: Duration,
 }
 
@@ -50,7 +51,7 @@ impl Default for Options {
             port: 8080,
             runs: Vec::new(),
             max_sessions: 64,
-            idle: Duration::from_secs(30 * 60),
+            idle: Duration::from_secs(5 * 60),
         }
     }
 }

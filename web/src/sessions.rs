@@ -141,6 +141,11 @@ impl Sessions {
         self.len() == 0
     }
 
+    /// How long a session may go without a request.
+    pub fn idle(&self) -> Duration {
+        self.idle
+    }
+
     /// The most sessions open at once.
     pub fn max(&self) -> usize {
         self.max

@@ -28,6 +28,14 @@ async function openSession() {
   const j = await api("/api/sessions", { method: "POST" });
   if (!j.ok) throw new Error(j.error);
   app.session = j.session;
+  // The server frees a game it has not heard of for `idle_seconds`: say that the page is
+  // still open three times within it.
+  if (!app.pinger) {
+    const every = Math.min(60000, Math.max(1000, (j.idle_seconds * 1000) / 3));
+    app.pinger = setInterval(() => {
+      if (app.session) fetch(`/api/sessions/${app.session}/ping`, { method: "POST" }).catch(() => {});
+    }, every);
+  }
 }
 
 // One protocol request; a lost session (closed, idle too long) is opened again with the
@@ -435,9 +443,12 @@ async function loadOpenings() {
   const v = $("openings-file").value;
   if (!v) return;
   const { run, path } = splitFile(v);
+  busy(true);
   const r = await fetch(`/runs/${run}/${path}`);
-  if (!r.ok) { showError((await r.json()).error); return; }
-  const table = await r.json();
+  if (!r.ok) { showError((await r.json()).error); busy(false); return; }
+  let table;
+  try { table = await r.json(); } catch (e) { showError(`${path}: not JSON (${e})`); busy(false); return; }
+  if (!table.variant || !Array.isArray(table.lines)) { showError(`${path}: expected an openings.json of mankala openings`); busy(false); return; }
   $("variant").value = table.variant;
   ruleInputs(table.variant);
   for (const [k, val] of Object.entries(table.rules || {})) {
@@ -519,7 +530,9 @@ async function start() {
   $("hint-line").addEventListener("click", () => expectedLine());
   $("set-position").addEventListener("click", async () => {
     leaveReplay();
+    busy(true);
     const j = await send({ cmd: "position", position: $("position-text").value.trim() });
+    busy(false);
     if (j) { render(j); await agentTurn(); }
   });
   $("record-file").addEventListener("change", loadRecord);

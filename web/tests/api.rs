@@ -281,6 +281,10 @@ fn sessions_are_bounded_and_a_closed_one_is_freed() {
     let app = app(&[], 2, Duration::from_secs(600));
     let a = open(&app);
     let _b = open(&app);
+    let (status, j) = call(&app, Method::POST, &format!("/api/sessions/{a}/ping"), "");
+    assert_eq!((status, &j["ok"]), (StatusCode::OK, &json!(true)));
+    let (_, j) = call(&app, Method::GET, "/api/sessions", "");
+    assert_eq!((&j["open"], &j["max_sessions"]), (&json!(2), &json!(2)));
     let (status, j) = call(&app, Method::POST, "/api/sessions", "");
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(
@@ -293,6 +297,8 @@ fn sessions_are_bounded_and_a_closed_one_is_freed() {
     assert_eq!(j["closed"], true);
     let (status, _) = ask(&app, &a, json!({"cmd": "show"}));
     assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, j) = call(&app, Method::GET, "/api/sessions", "");
+    assert_eq!(j["open"], 1);
     let c = open(&app);
     let (status, j) = call(&app, Method::DELETE, &format!("/api/sessions/{c}"), "");
     assert_eq!((status, &j["closed"]), (StatusCode::OK, &json!(true)));
@@ -304,6 +310,8 @@ fn an_idle_session_is_freed() {
     let app = app(&[], 1, Duration::ZERO);
     let a = open(&app);
     let (status, _) = ask(&app, &a, json!({"cmd": "show"}));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&app, Method::POST, &format!("/api/sessions/{a}/ping"), "");
     assert_eq!(status, StatusCode::NOT_FOUND);
     // Its slot is free again although the server keeps one session at most.
     open(&app);

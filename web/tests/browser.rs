@@ -176,6 +176,37 @@ fn record(run: &Path) -> Value {
     json!({"file": "0:gen-0001/eval/games.jsonl", "positions": positions})
 }
 
+/// An opening table (`mankala openings`' `openings.json`, three lines of Kalah) and a run
+/// report with one plot, in `run`.
+fn explorer_and_report(run: &Path) -> Value {
+    let line = |moves: &[&str], games: u64| {
+        json!({
+            "line": moves.join(" "), "moves": moves, "depth": moves.len(), "games": games,
+            "share": games as f64 / 20.0, "wins": games / 2, "draws": 0, "losses": games - games / 2,
+            "score": 0.5, "score_low": 0.3, "score_high": 0.7, "value": null, "valued": 0
+        })
+    };
+    let table = json!({
+        "variant": "kalah", "rules": {"seeds_per_hole": 4, "empty_capture": false},
+        "games": 20, "depth": 2, "min_games": 1, "first_player": "south",
+        "lines": [line(&["C"], 12), line(&["C", "F"], 7), line(&["D"], 8)],
+    });
+    let dir = run.join("openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("openings.json"), table.to_string()).unwrap();
+    std::fs::write(
+        run.join("report.md"),
+        "# Run report\n\n![Elo by generation](elo.svg)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        run.join("elo.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\" fill=\"teal\"/></svg>",
+    )
+    .unwrap();
+    json!({"openings": "0:openings/openings.json", "report": "0:report.md"})
+}
+
 #[test]
 fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
     let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
@@ -195,12 +226,15 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
         "bao": bao(),
         "omweso": omweso(),
         "record": record(&run),
+        "files": explorer_and_report(&run),
     });
 
     let (tx, rx) = mpsc::channel();
+    // A short idle time: a closed tab, whose pings stop, is freed within seconds.
     let options = Options {
         port: 0,
         runs: vec![run.clone()],
+        idle: Duration::from_secs(3),
         ..Options::default()
     };
     std::thread::spawn(move || {

@@ -32,6 +32,7 @@ async function open(variant, side = "south") {
   await idle();
   if (side !== "south") {
     await page.selectOption("#side", side);
+    await idle();
     await page.click("#new");
     await idle();
   }
@@ -79,7 +80,17 @@ for (const v of cases.variants) {
   await idle();
   expect("kalah: the expected line", /^Expected line: \S+/.test(await page.textContent("#line")), true);
   expect("kalah: the line is taken back", await page.getAttribute("#board", "data-ply"), "0");
+  // North: the agent opens as South, then it is your turn.
   await page.fill("#agent", "random");
+  await page.selectOption("#side", "north");
+  await idle();
+  await page.click("#new");
+  await idle();
+  expect("kalah as North: the agent has opened", Number(await page.getAttribute("#board", "data-ply")) > 0, true);
+  expect("kalah as North: your turn", (await status()).includes("North to move (you)"), true);
+  expect("kalah as North: North's holes to click", (await page.locator(".hole.legal.north").count()) > 0, true);
+  await page.selectOption("#side", "south");
+  await idle();
   await page.click("#new");
   await idle();
   await page.locator(".hole.legal").nth(0).click();
@@ -148,8 +159,8 @@ for (const v of cases.variants) {
   await page.fill("#position-text", cases.omweso.position);
   await page.click("#set-position");
   await idle();
-  expect("omweso: position set", await position(), cases.omweso.position);
-  expect("omweso: in the middle of a move", (await status()).includes("in the middle of a move"), true);
+  expect("omweso: position set", await page.getAttribute("#board", "data-ply"), cases.omweso.position.match(/ply=(\d+)/)[1]);
+  expect("omweso: in the middle of a move", await status(), `Ply ${cases.omweso.position.match(/ply=(\d+)/)[1]}: ${cases.omweso.position.includes(" north ") ? "North" : "South"} to move, in the middle of a move`);
   await page.screenshot({ path: `${cases.out}/omweso-take.png` });
   await page.click('#decisions button[data-move="take"]');
   await idle();
@@ -179,6 +190,51 @@ for (const v of cases.variants) {
   await idle();
   expect("replay: one move back", await position(), positions[positions.length - 2]);
   expect("replay: no hole to click", await page.locator(".hole.legal").count(), 0);
+}
+
+// The opening explorer: the lines going on from the moves played, a click plays one.
+{
+  await open("oware");
+  await page.selectOption("#openings-file", cases.files.openings);
+  await page.click("#load-openings");
+  await idle();
+  expect("openings: the table's variant", await page.getAttribute("#board", "data-variant"), "kalah");
+  const firsts = await page.$$eval("#openings-table tr.line td:first-child", (tds) => tds.map((td) => td.textContent));
+  expect("openings: first moves", firsts, ["C", "D"]);
+  await page.click("#openings-table tr.line >> nth=0");
+  await idle();
+  expect("openings: the move played", await page.textContent("#moves-list"), "moves: C");
+  const seconds = await page.$$eval("#openings-table tr.line td:first-child", (tds) => tds.map((td) => td.textContent));
+  expect("openings: the replies after C", seconds, ["F"]);
+}
+
+// A run's report with its plot.
+{
+  await page.selectOption("#report-file", cases.files.report);
+  await page.click("#load-report");
+  await page.waitForSelector("#report-view img");
+  expect("report: its text", (await page.textContent("#report-view pre")).startsWith("# Run report"), true);
+  await page.waitForFunction(() => document.querySelector("#report-view img").complete);
+  expect("report: its plot loaded", await page.$eval("#report-view img", (img) => img.naturalWidth), 40);
+}
+
+// A closed tab frees its game on the server.
+{
+  const open = async () => (await (await fetch(`${cases.url}/api/sessions`)).json()).open;
+  const before = await open();
+  const tab = await browser.newPage();
+  await tab.goto(`${cases.url}/?variant=oware`);
+  await tab.waitForFunction(() => document.body.dataset.ready === "true");
+  expect("a new tab opens a game", await open(), before + 1);
+  await tab.close({ runBeforeUnload: true });
+  let now = await open();
+  // The tab's beacon frees it at once; if the beacon is lost, its pings stop and the
+  // server's idle time (3 s here) frees it.
+  for (let k = 0; k < 100 && now !== before; k++) {
+    await new Promise((r) => setTimeout(r, 100));
+    now = await open();
+  }
+  expect("the closed tab's game is freed", now, before);
 }
 
 await browser.close();
