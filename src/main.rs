@@ -72,6 +72,8 @@ enum Command {
     },
     /// Answer JSON-lines requests on stdin with an agent's analysis (docs/protocol.md).
     Engine,
+    /// Serve the board in a browser: play, replay and analyse any variant (docs/web.md).
+    Serve(cmd::serve::ServeArgs),
     /// Play a game in the terminal against an agent.
     Play {
         #[command(flatten)]
@@ -140,8 +142,6 @@ enum Command {
     /// Generations of self-play, training and gating, with ratings; resumes when rerun.
     /// Without options: the main job (the embedded default config into runs/default).
     Loop(cmd::generations::LoopCommand),
-    /// Play MCTS self-play games and write them as Parquet training data.
-    Selfplay(cmd::selfplay::SelfplayCommand),
     /// One stage of a run at a URL (a directory, file:// or s3://) as its own process:
     /// self-play, training or gating (docs/distributed.md).
     Worker {
@@ -150,6 +150,8 @@ enum Command {
     },
     /// A run at a URL: generations, positions, workers seen recently, the report.
     Status(cmd::worker::StatusCommand),
+    /// Play MCTS self-play games and write them as Parquet training data.
+    Selfplay(cmd::selfplay::SelfplayCommand),
     /// Train the policy-value network on self-play shards (resumes from a checkpoint in --out).
     Train(cmd::train::TrainCommand),
     /// The exact value of a Kalah position under perfect play (docs/ground-truth.md).
@@ -175,10 +177,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Train(c) => c.run(),
         Command::Arena(c) => c.run(),
         Command::Loop(c) => c.run(),
-        Command::Play {
-            game: g,
         Command::Worker { what } => what.run(),
         Command::Status(c) => c.run(),
+        Command::Play {
+            game: g,
             agent,
             human_first,
             seed,
@@ -234,6 +236,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             )
         }
         Command::Engine => cmd::engine::run(),
+        Command::Serve(c) => c.run(),
         Command::Variants => cmd::variants(),
         Command::Show {
             game: g,

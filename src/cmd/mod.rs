@@ -9,11 +9,12 @@ pub mod judge;
 pub mod openings;
 pub mod play;
 pub mod selfplay;
+pub mod serve;
 pub mod solve;
 pub mod tablebase;
 pub mod train;
-
 pub mod worker;
+
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
