@@ -204,14 +204,16 @@ function render(j) {
   dec.textContent = "";
   if (humanToMove()) {
     for (const m of decisions) {
+      const line = document.createElement("div");
+      line.className = "decision";
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.move = m.move;
       b.textContent = m.move;
       b.title = m.words;
       b.addEventListener("click", () => play(m.move));
-      dec.append(b);
-      dec.append(` ${m.words} `);
+      line.append(b, ` ${m.words}`);
+      dec.append(line);
     }
   }
   $("status").textContent = statusText(p);

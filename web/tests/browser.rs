@@ -78,8 +78,15 @@ fn variants() -> Vec<Value> {
                     ("A", &"abcdefghijkl"[n - 1..n])
                 }
             };
+            let sum = |key: &str| {
+                j[key]
+                    .as_array()
+                    .map_or(0, |a| a.iter().map(|n| n.as_u64().unwrap()).sum::<u64>())
+            };
+            let seeds = sum("pits") + if four { 0 } else { sum("stores") } + sum("in_hand");
             json!({
                 "name": v.name,
+                "seeds": seeds,
                 "pits": j["pits"],
                 "stores": if four { Value::Null } else { j["stores"].clone() },
                 "in_hand": j["in_hand"],
@@ -248,12 +255,16 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
     let cases_file = tmp.join(format!("web-cases-{}.json", std::process::id()));
     std::fs::write(&cases_file, cases.to_string()).unwrap();
 
+    // The script's output goes to files: a pipe nobody reads while it runs could fill up and
+    // stall it.
+    let log = |name: &str| tmp.join(format!("web-{name}-{}.txt", std::process::id()));
+    let (stdout_file, stderr_file) = (log("stdout"), log("stderr"));
     let mut child = Command::new("node")
         .arg("board.mjs")
         .arg(&cases_file)
         .current_dir(&script_dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(std::fs::File::create(&stdout_file).unwrap())
+        .stderr(std::fs::File::create(&stderr_file).unwrap())
         .spawn()
         .expect("node starts");
     let started = Instant::now();
@@ -263,13 +274,17 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
         }
         if started.elapsed() > SCRIPT_LIMIT {
             child.kill().unwrap();
-            panic!("board.mjs ran past {} s", SCRIPT_LIMIT.as_secs());
+            let _ = child.wait();
+            panic!(
+                "board.mjs ran past {} s: {}",
+                SCRIPT_LIMIT.as_secs(),
+                std::fs::read_to_string(&stderr_file).unwrap_or_default()
+            );
         }
         std::thread::sleep(Duration::from_millis(200));
     };
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = std::fs::read_to_string(&stdout_file).unwrap();
+    let stderr = std::fs::read_to_string(&stderr_file).unwrap();
     println!("{stdout}");
     eprintln!("{stderr}");
     assert!(status.success(), "board.mjs failed: {stderr}");
@@ -279,5 +294,7 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
     }
     println!("screenshots in {}", out.display());
     let _ = std::fs::remove_dir_all(&run);
-    let _ = std::fs::remove_file(&cases_file);
+    for file in [&cases_file, &stdout_file, &stderr_file] {
+        let _ = std::fs::remove_file(file);
+    }
 }

@@ -65,6 +65,46 @@ for (const v of cases.variants) {
   await page.screenshot({ path: `${cases.out}/${v.name}.png` });
 }
 
+// The seeds the page shows: in the holes, the stores and the hands.
+const seedsShown = () => page.evaluate(() => [...document.querySelectorAll(".hole, .store, .hand")]
+  .reduce((sum, e) => sum + Number(e.dataset.count), 0));
+
+// Every variant playable by clicks, both sides' holes: each click on a highlighted hole (a
+// direction chosen where the page asks for one) or on a decision's button plays one move,
+// and every seed stays on the board.
+for (const v of cases.variants) {
+  await open(v.name, "both");
+  expect(`${v.name}: seeds at the start`, await seedsShown(), v.seeds);
+  const clicked = new Set();
+  for (let k = 0; k < 8 && !(await status()).startsWith("Game over"); k++) {
+    const ply = Number(await page.getAttribute("#board", "data-ply"));
+    const decisions = page.locator("#decisions button");
+    const d = await decisions.count();
+    if (d > 0) {
+      await decisions.nth(k % d).click();
+      clicked.add("decision");
+    } else {
+      const legal = page.locator(".hole.legal");
+      const n = await legal.count();
+      if (n === 0) throw new Error(`${v.name}: no hole to click at ${await status()} ${await errorText()}`);
+      const hole = legal.nth((k * 5) % n);
+      clicked.add(await hole.evaluate((e) => (e.classList.contains("north") ? "north" : "south")));
+      await hole.click();
+      if (await page.isVisible("#choice")) {
+        const choices = page.locator("#choice button[data-move]");
+        await choices.nth(k % (await choices.count())).click();
+        clicked.add("direction");
+      }
+    }
+    await idle();
+    expect(`${v.name}: click ${k + 1} without error`, await errorText(), "");
+    expect(`${v.name}: click ${k + 1} played one move`, Number(await page.getAttribute("#board", "data-ply")), ply + 1);
+    expect(`${v.name}: seeds after click ${k + 1}`, await seedsShown(), v.seeds);
+  }
+  expect(`${v.name}: holes of both sides clicked`, clicked.has("south") && clicked.has("north"), true);
+  console.log(`${v.name}: ${await status()} (clicked: ${[...clicked].join(", ")})`);
+}
+
 // A whole game of Kalah by clicks against `random`, with the agent's view and an undo.
 {
   await open("kalah");
@@ -146,7 +186,11 @@ for (const v of cases.variants) {
     await idle();
     expect(`bao: after ${move}`, await position(), cases.bao.positions[k]);
     // The decision at the nyumba on offer: the picture of docs/web-board.png.
-    if (move === "a7<") await page.locator("#play").screenshot({ path: `${cases.out}/bao-decision.png` });
+    if (move === "a7<") {
+      const b = await page.locator("#play").boundingBox();
+      const clip = { x: b.x - 12, y: b.y - 12, width: b.width + 24, height: b.height + 24 };
+      await page.screenshot({ path: `${cases.out}/bao-decision.png`, clip });
+    }
   }
   expect("bao: a capture's kichwa was chosen", kichwaAsked > 0, true);
   await page.screenshot({ path: `${cases.out}/bao-after-safari.png` });
@@ -216,6 +260,56 @@ for (const v of cases.variants) {
   expect("report: its text", (await page.textContent("#report-view pre")).startsWith("# Run report"), true);
   await page.waitForFunction(() => document.querySelector("#report-view img").complete);
   expect("report: its plot loaded", await page.$eval("#report-view img", (img) => img.naturalWidth), 40);
+}
+
+// A bad position typed in the page: the server's error shown, the board as it was.
+{
+  await open("kalah");
+  const before = await position();
+  await page.click("#position-box summary");
+  await page.fill("#position-text", "kalah 4,4,4/9 south");
+  await page.click("#set-position");
+  await idle();
+  expect("a bad position: its error shown", (await errorText()).length > 0, true);
+  expect("a bad position: the board unchanged", await page.getAttribute("#board", "data-ply"), "0");
+  await page.fill("#position-text", before);
+  await page.click("#set-position");
+  await idle();
+  expect("a good position: the error cleared", await errorText(), "");
+}
+
+// Bad and oversized requests from the browser get a JSON error with its HTTP status.
+{
+  const answers = await page.evaluate(async () => {
+    const id = (await (await fetch("/api/sessions", { method: "POST" })).json()).session;
+    const send = async (path, body) => {
+      const r = await fetch(path, body === undefined ? {} : { method: "POST", body });
+      let json = null;
+      try { json = await r.json(); } catch (e) { json = null; }
+      return [r.status, json && json.ok, json && typeof json.error === "string" && json.error.length > 0];
+    };
+    const out = {
+      notJson: await send(`/api/sessions/${id}`, "{not json"),
+      notObject: await send(`/api/sessions/${id}`, "[1, 2]"),
+      oversized: await send(`/api/sessions/${id}`, JSON.stringify({ cmd: "play", moves: "A ".repeat(100000) })),
+      unknownCommand: await send(`/api/sessions/${id}`, JSON.stringify({ cmd: "fly" })),
+      unknownSession: await send("/api/sessions/nosuch", JSON.stringify({ cmd: "show" })),
+      unknownRoute: await send("/api/nothing"),
+      // A browser resolves `..` and `%2e%2e` segments itself; an encoded `/` keeps them.
+      traversal: await send("/runs/0/%2e%2e%2f%2e%2e%2fetc%2fpasswd"),
+      recordOut: await send("/api/record?run=0&path=..%2F..%2Fetc%2Fpasswd"),
+    };
+    await fetch(`/api/sessions/${id}`, { method: "DELETE" });
+    return out;
+  });
+  expect("a body that is not JSON", answers.notJson, [400, false, true]);
+  expect("a body that is not an object", answers.notObject, [400, false, true]);
+  expect("a body over 64 KiB", answers.oversized, [413, false, true]);
+  expect("an unknown command", answers.unknownCommand, [400, false, true]);
+  expect("an unknown session", answers.unknownSession, [404, false, true]);
+  expect("an unknown route", answers.unknownRoute, [404, false, true]);
+  expect("a path out of the run directory", answers.traversal, [403, false, true]);
+  expect("a record out of the run directory", answers.recordOut, [403, false, true]);
 }
 
 // A closed tab frees its game on the server.
