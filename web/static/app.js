@@ -10,6 +10,7 @@ const app = {
   variants: [],
   replay: null,    // {game, ply}: a saved game being stepped through
   openings: null,  // {lines}: an opening table being explored
+  frame: null,     // {step, move, from, changes}: the last move being shown, before or after
 };
 window.mankala = app;
 
@@ -59,7 +60,8 @@ async function send(req, retry = true) {
 function side() { return $("side").value; }
 function humanToMove() {
   const p = app.pos;
-  return p && !p.terminal && !app.replay && (side() === "both" || p.to_move === side());
+  return p && !p.terminal && !app.replay && !(app.frame && app.frame.step === "before") &&
+    (side() === "both" || p.to_move === side());
 }
 
 // ---- setup ---------------------------------------------------------------------------
@@ -141,6 +143,7 @@ function holeElement(p, layout, i, movesAt) {
   if (p.owners && p.owners[i] >= 0) { b.classList.add("bull"); tag = `bull (${p.owners[i] === 0 ? "S" : "N"})`; }
   if (tag) { const t = document.createElement("span"); t.className = "tag"; t.textContent = tag; b.append(t); }
   if (p.view.last === i) b.classList.add("last");
+  markFrame(b, `pit${i}`, i);
   const here = movesAt.get(i);
   if (here && humanToMove()) {
     b.classList.add("legal");
@@ -149,7 +152,7 @@ function holeElement(p, layout, i, movesAt) {
   return b;
 }
 
-function box(kind, label, count, extra) {
+function box(kind, label, count, extra, key) {
   const d = document.createElement("div");
   d.className = kind;
   if (extra) d.classList.add(extra);
@@ -157,11 +160,30 @@ function box(kind, label, count, extra) {
   const l = document.createElement("span"); l.className = "label"; l.textContent = label;
   const c = document.createElement("span"); c.className = "count"; c.textContent = count;
   d.append(l, c);
+  markFrame(d, key, null);
   return d;
 }
 
-function render(j) {
-  app.pos = j;
+// While the last move is shown: its hole marked before it, each place's change after it.
+function markFrame(el, key, hole) {
+  const f = app.frame;
+  if (!f) return;
+  if (f.step === "before" && hole !== null && f.from === hole) el.classList.add("from");
+  const change = f.step === "after" ? f.changes[key] || 0 : 0;
+  if (change) {
+    el.dataset.change = change;
+    const t = document.createElement("span");
+    t.className = `change ${change > 0 ? "gain" : "loss"}`;
+    t.textContent = change > 0 ? `+${change}` : `\u2212${-change}`;
+    el.append(t);
+  }
+}
+
+// Draws answer `j`; with `frame`, one step of the last move shown (`showLastMove`), where
+// the position drawn before it is not the game's.
+function render(j, frame = null) {
+  app.frame = frame;
+  if (!frame || frame.step === "after") app.pos = j;
   const p = j, layout = p.view.layout;
   const movesAt = new Map();
   const decisions = [];
@@ -173,6 +195,7 @@ function render(j) {
   board.textContent = "";
   board.dataset.variant = p.variant;
   board.dataset.ply = p.ply;
+  board.dataset.frame = frame ? frame.step : "";
   const rows = document.createElement("div");
   rows.className = "rows";
   layout.rows.forEach((row, r) => {
@@ -184,17 +207,17 @@ function render(j) {
   });
   const mover = p.to_move === "south" ? 0 : p.to_move === "north" ? 1 : -1;
   if (layout.stores) {
-    board.append(box("store", "North's store", p.stores[1], mover === 1 ? "to-move" : null));
+    board.append(box("store", "North's store", p.stores[1], mover === 1 ? "to-move" : null, "store1"));
     board.append(rows);
-    board.append(box("store", "South's store", p.stores[0], mover === 0 ? "to-move" : null));
+    board.append(box("store", "South's store", p.stores[0], mover === 0 ? "to-move" : null, "store0"));
     board.lastChild.id = "store-south";
     board.firstChild.id = "store-north";
   } else {
     board.append(rows);
     const hands = document.createElement("div");
     hands.className = "hands";
-    const n = box("hand", "North in hand", p.in_hand[1], mover === 1 ? "to-move" : null); n.id = "hand-north";
-    const s = box("hand", "South in hand", p.in_hand[0], mover === 0 ? "to-move" : null); s.id = "hand-south";
+    const n = box("hand", "North in hand", p.in_hand[1], mover === 1 ? "to-move" : null, "hand1"); n.id = "hand-north";
+    const s = box("hand", "South in hand", p.in_hand[0], mover === 0 ? "to-move" : null, "hand0"); s.id = "hand-south";
     hands.append(n, s);
     board.append(hands);
   }
@@ -216,7 +239,9 @@ function render(j) {
       dec.append(line);
     }
   }
-  $("status").textContent = statusText(p);
+  $("status").textContent = frame ? `${frame.step === "before" ? "Before" : "After"} ${frame.move}: ${statusText(p)}` : statusText(p);
+  $("last-move").disabled = !app.pos.last_move;
+  $("last-move").textContent = frame && frame.step === "before" ? "Show after" : "Last move";
   $("position-text").value = p.position;
   $("moves-list").textContent = p.moves && p.moves.length ? `moves: ${p.moves.join(" ")}` : "moves: none yet";
   showOpenings();
@@ -296,6 +321,34 @@ async function undo() {
   } while (side() !== "both" && app.pos.to_move !== side());
   busy(false);
   await agentTurn();
+}
+
+// ---- the last move, before and after -------------------------------------------------
+
+// On request: the board before the last move with its hole marked, then (asked again) the
+// board after it with each hole's, store's and hand's change. Both boards are the server's:
+// it takes the move back and plays it again. The engine plays a move as a whole, so the
+// page shows what the move changed, not each seed's path.
+async function showLastMove() {
+  const p = app.pos;
+  if (!p || !p.last_move) return;
+  const f = app.frame;
+  if (f && f.step === "before") { render(p, { ...f, step: "after" }); return; }
+  busy(true);
+  const before = await send({ cmd: "undo", count: 1 });
+  const again = before && await send({ cmd: "play", moves: [p.last_move.action] });
+  busy(false);
+  if (!before || !again) return;
+  if (again.position !== p.position) { showError(`the last move played again gave ${again.position}, not ${p.position}`); return; }
+  const changes = {};
+  p.pits.forEach((n, i) => { changes[`pit${i}`] = n - before.pits[i]; });
+  const at0 = (a, k) => (a ? a[k] : 0);
+  for (const k of [0, 1]) {
+    changes[`store${k}`] = at0(p.stores, k) - at0(before.stores, k);
+    changes[`hand${k}`] = at0(p.in_hand, k) - at0(before.in_hand, k);
+  }
+  const at = before.view.moves.find((m) => m.move === p.last_move.move);
+  render(before, { step: "before", move: p.last_move.move, from: at ? at.hole : null, changes });
 }
 
 // ---- the agent's view ----------------------------------------------------------------
@@ -529,6 +582,7 @@ async function start() {
   $("setup").addEventListener("submit", newGame);
   $("undo").addEventListener("click", undo);
   $("analyse").addEventListener("click", analyse);
+  $("last-move").addEventListener("click", showLastMove);
   $("hint-line").addEventListener("click", () => expectedLine());
   $("set-position").addEventListener("click", async () => {
     leaveReplay();

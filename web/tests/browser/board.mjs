@@ -65,6 +65,9 @@ for (const v of cases.variants) {
   await page.screenshot({ path: `${cases.out}/${v.name}.png` });
 }
 
+// The counts the page shows, and the changes of the last move shown: holes, stores, hands.
+const changesShown = () => page.$$eval(".hole, .store, .hand", (els) => els.map((e) => Number(e.dataset.change || 0)));
+const countsShown = () => page.$$eval(".hole, .store, .hand", (els) => els.map((e) => Number(e.dataset.count)));
 // The seeds the page shows: in the holes, the stores and the hands.
 const seedsShown = () => page.evaluate(() => [...document.querySelectorAll(".hole, .store, .hand")]
   .reduce((sum, e) => sum + Number(e.dataset.count), 0));
@@ -193,7 +196,46 @@ for (const v of cases.variants) {
     }
   }
   expect("bao: a capture's kichwa was chosen", kichwaAsked > 0, true);
+  // `safari` shown: from the nyumba's decision to the seeds sown on, none lost.
+  await page.click("#last-move");
+  await idle();
+  expect("bao: before safari", await position(), cases.bao.positions[3]);
+  await page.click("#last-move");
+  await idle();
+  expect("bao: after safari", await position(), cases.bao.positions[4]);
+  const changes = await changesShown();
+  expect("bao: safari changed holes", changes.some((c) => c !== 0), true);
+  expect("bao: safari's changes sum to nothing", changes.reduce((a, b) => a + b, 0), 0);
+  await page.screenshot({ path: `${cases.out}/bao-safari-changes.png` });
   await page.screenshot({ path: `${cases.out}/bao-after-safari.png` });
+}
+
+// The last move shown on request: the board before it with its hole marked, then the board
+// after it with each place's change; the game itself is left as it was.
+{
+  await open("kalah", "both");
+  expect("last move: none at the start", await page.isDisabled("#last-move"), true);
+  const start = await countsShown();
+  await page.click('.hole[data-label="C"]');
+  await idle();
+  const after = await position();
+  const end = await countsShown();
+  await page.click("#last-move");
+  await idle();
+  expect("last move: the board before it", await page.getAttribute("#board", "data-frame"), "before");
+  expect("last move: the counts before it", await countsShown(), start);
+  expect("last move: its hole marked", await page.$$eval(".hole.from", (els) => els.map((e) => e.dataset.label)), ["C"]);
+  expect("last move: no hole to click before it", await page.locator(".hole.legal").count(), 0);
+  expect("last move: named", (await status()).startsWith("Before C: Ply 0"), true);
+  await page.screenshot({ path: `${cases.out}/kalah-before-move.png` });
+  await page.click("#last-move");
+  await idle();
+  expect("last move: the board after it", await page.getAttribute("#board", "data-frame"), "after");
+  expect("last move: each change", await changesShown(), end.map((n, k) => n - start[k]));
+  expect("last move: C's change", await page.getAttribute('.hole[data-label="C"]', "data-change"), "-4");
+  expect("last move: the game as it was", await position(), after);
+  await page.screenshot({ path: `${cases.out}/kalah-after-move.png` });
+  expect("last move: holes to click after it", (await page.locator(".hole.legal").count()) > 0, true);
 }
 
 // Omweso: the decision to take a capture, offered as a button.
