@@ -2,8 +2,9 @@
 //! playwright-core against a server started here, and checks what the page shows against
 //! what the engine says (the positions below, computed through the protocol).
 //!
-//! Needs `node`, `chromium` (or `MANKALA_CHROMIUM`) and `npm ci` run in `web/tests/browser`;
-//! without them the test says it was skipped, and why, and passes. `.ci/run` installs them.
+//! Needs `node` (18 or newer: the playwright-core of `package-lock.json` runs on Debian's),
+//! `chromium` (or `MANKALA_CHROMIUM`) and `npm ci` run in `web/tests/browser`; without them
+//! the test says it was skipped, and why, and passes. `.ci/run` installs them.
 //! Screenshots of every variant's start are left in `<target>/tmp/web-screenshots`.
 
 use std::path::{Path, PathBuf};
@@ -27,16 +28,20 @@ fn ask(session: &mut Session, request: Value) -> Value {
 
 /// Why the browser test cannot run here, if it cannot.
 fn missing(dir: &Path) -> Option<String> {
-    let node = Command::new("node")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if !node.is_ok_and(|s| s.success()) {
+    let Some(node) = node_major() else {
         return Some("node is not installed (apt-get install nodejs npm)".into());
-    }
-    if chromium().is_none() {
-        return Some("chromium is not installed (apt-get install chromium)".into());
+    };
+    match (std::env::var_os("MANKALA_CHROMIUM"), chromium()) {
+        (Some(named), None) => {
+            return Some(format!(
+                "MANKALA_CHROMIUM names {}, which is not a file",
+                PathBuf::from(named).display()
+            ));
+        }
+        (None, None) => {
+            return Some("chromium is not installed (apt-get install chromium)".into());
+        }
+        _ => {}
     }
     if !dir.join("node_modules/playwright-core").is_dir() {
         return Some(format!(
@@ -44,13 +49,47 @@ fn missing(dir: &Path) -> Option<String> {
             dir.display()
         ));
     }
-    None
+    match node_wanted(dir) {
+        Some(wanted) if node < wanted => Some(format!(
+            "node {node} is older than the node {wanted} that playwright-core needs"
+        )),
+        _ => None,
+    }
 }
 
-/// The Chromium binary: `MANKALA_CHROMIUM`, or `chromium` on the path.
+/// The major version of `node` on the path (`v20.1.0` gives 20), if it runs.
+fn node_major() -> Option<u32> {
+    let out = Command::new("node")
+        .arg("--version")
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The least major version of node that the installed playwright-core asks for
+/// (`"engines": {"node": ">=18"}` in its package.json).
+fn node_wanted(dir: &Path) -> Option<u32> {
+    let text =
+        std::fs::read_to_string(dir.join("node_modules/playwright-core/package.json")).ok()?;
+    let package: Value = serde_json::from_str(&text).ok()?;
+    let wanted = package["engines"]["node"]
+        .as_str()?
+        .trim_start_matches(">=");
+    wanted.trim().split('.').next()?.parse().ok()
+}
+
+/// The Chromium binary: `MANKALA_CHROMIUM` if it names a file, or `chromium` on the path.
 fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("MANKALA_CHROMIUM") {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
     std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
@@ -218,7 +257,7 @@ fn explorer_and_report(run: &Path) -> Value {
 fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
     let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     if let Some(why) = missing(&script_dir) {
-        println!("skipped: the browser test needs {why}");
+        println!("skipped: the browser test cannot run here: {why}");
         return;
     }
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
