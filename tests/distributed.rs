@@ -1,7 +1,7 @@
 //! `mankala worker` and `mankala status` end to end on a run directory shared by several
 //! processes (docs/distributed.md): workers produce accepted generations together; a
-//! worker killed mid-shard or started twice with one number loses and double-counts
-//! nothing.
+//! worker killed mid-shard or started twice with one number, or a trainer killed
+//! mid-training, loses and double-counts nothing.
 
 mod common;
 
@@ -251,17 +251,122 @@ fn a_worker_killed_mid_shard_loses_and_repeats_nothing() {
     for (name, ids) in &before {
         assert_eq!(after.get(name), Some(ids), "{name} kept as it was");
     }
-    let n = seqs(&after, 2);
-    assert_eq!(
-        n,
-        (0..n.len() as u32).collect::<Vec<_>>(),
-        "no gap, no repeat: {after:?}"
+    // The restarted worker continues after the last claim (a shard claimed by the killed
+    // one but not published leaves its number unused).
+    let (old, new) = (seqs(&before, 2), seqs(&after, 2));
+    assert!(
+        new.starts_with(&old) && new.len() > old.len(),
+        "{old:?} then {new:?}"
     );
     assert_eq!(
         games_once_each(&after),
         games_once_each(&before) + reported(&log, "games"),
         "{log}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_trainer_killed_mid_training_resumes_and_publishes_one_candidate() {
+    let dir = temp_dir("trainer-killed");
+    let cfg = tiny_loop_config(&dir, "oware", 8, 1, "gate_threshold = 0.0");
+    // Enough steps between checkpoints to be killed in the middle of training.
+    let text = std::fs::read_to_string(&cfg).expect("read the config");
+    let text = text
+        .replace("steps = 20", "steps = 3000")
+        .replace("checkpoint_every = 10", "checkpoint_every = 100");
+    std::fs::write(&cfg, text).expect("write the config");
+    let run = dir.join("run");
+    let cache = dir.join("train-cache");
+    let limit = Duration::from_secs(300);
+    finish(
+        spawn_args(&selfplay_args(&run, &cfg, 0, 8)),
+        "self-play",
+        limit,
+    );
+    let train: Vec<String> = [
+        "worker",
+        "train",
+        "--run",
+        s(&run),
+        "--config",
+        s(&cfg),
+        "--threads",
+        "1",
+        "--name",
+        "t0",
+        "--cache",
+        s(&cache),
+        "--poll",
+        "0.2",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut child = spawn_args(&train);
+    let state = cache.join("gen-0000/train/train-state.json");
+    let start = Instant::now();
+    while !state.exists() {
+        assert!(start.elapsed() < limit, "no checkpoint written");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().expect("SIGKILL the trainer");
+    let _ = child.wait();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).expect("read the checkpoint"))
+            .expect("a checkpoint record");
+    let step = saved["step"].as_u64().expect("the checkpoint's step");
+    assert!(step < 3000, "killed after training ended (step {step})");
+    // Killed mid-training: nothing of generation 0's network is in the run.
+    let listed = files(&run);
+    assert!(
+        !listed
+            .iter()
+            .any(|f| f.starts_with("gen-0000/train/") || f == "gen-0000/candidate.json"),
+        "{listed:?}"
+    );
+    let log = finish(spawn_args(&train), "the restarted trainer", limit);
+    assert!(log.contains("resuming from the checkpoint"), "{log}");
+    assert!(log.contains("published for generations [0]"), "{log}");
+    let candidate: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(run.join("gen-0000/candidate.json")).expect("the candidate"),
+    )
+    .expect("candidate JSON");
+    assert_eq!(candidate["trainer"], "t0", "{candidate}");
+    assert_eq!(candidate["train"]["steps"], 3000, "{candidate}");
+    // Each step's metrics once: the steps after the checkpoint were trained again, not
+    // logged twice.
+    let metrics =
+        std::fs::read_to_string(run.join("gen-0000/train/t0/metrics.csv")).expect("metrics");
+    let steps: Vec<u64> = metrics
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .next()
+                .and_then(|x| x.parse().ok())
+                .expect("a step")
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        (1..=30).map(|k| k * 100).collect::<Vec<_>>(),
+        "{metrics}"
+    );
+    // The run goes on: the gatekeeper takes the candidate.
+    let gate: Vec<String> = [
+        "worker",
+        "gate",
+        "--run",
+        s(&run),
+        "--threads",
+        "1",
+        "--poll",
+        "0.2",
+    ]
+    .map(String::from)
+    .to_vec();
+    let gate_log = finish(spawn_args(&gate), "gate", limit);
+    assert!(gate_log.contains("accepted [0]"), "{gate_log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

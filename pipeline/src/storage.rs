@@ -199,8 +199,15 @@ impl Store {
                     (Arc::new(fs), String::new(), Some(dir))
                 }
                 Location::S3 { bucket, prefix } => {
+                    // The client's own retries are off: every failed call comes back to
+                    // `retry`, which tells of it before trying again.
+                    let once = object_store::RetryConfig {
+                        max_retries: 0,
+                        ..object_store::RetryConfig::default()
+                    };
                     let s3 = object_store::aws::AmazonS3Builder::from_env()
                         .with_bucket_name(bucket)
+                        .with_retry(once)
                         .build()
                         .map_err(open)?;
                     (Arc::new(s3), prefix, None)
@@ -262,9 +269,20 @@ impl Store {
         F: Fn() -> Fut,
         Fut: Future<Output = object_store::Result<T>>,
     {
+        self.retry_counted(what, name, call).0
+    }
+
+    /// As [`Store::retry`], with the number of attempts made.
+    fn retry_counted<T, F, Fut>(&self, what: &'static str, name: &str, call: F) -> (Result<T>, u32)
+    where
+        F: Fn() -> Fut,
+        Fut: Future<Output = object_store::Result<T>>,
+    {
+        let mut attempts = 0;
         let start = Instant::now();
         let mut wait = Duration::from_millis(250);
         loop {
+            attempts += 1;
             let outcome = match &self.root {
                 Some(root) if !root.is_dir() => Err(StorageError::Missing {
                     url: self.url.clone(),
@@ -281,7 +299,7 @@ impl Store {
                     }),
             };
             let err = match outcome {
-                Ok(v) => return Ok(v),
+                Ok(v) => return (Ok(v), attempts),
                 Err(e) => e,
             };
             let again = match &err {
@@ -289,7 +307,7 @@ impl Store {
                 _ => true,
             };
             if !again || start.elapsed() + wait > self.patience {
-                return Err(err.into());
+                return (Err(err.into()), attempts);
             }
             (self.on_retry)(&format!(
                 "{}; retrying in {:.1} s",
@@ -304,12 +322,16 @@ impl Store {
     /// Writes `bytes` under `name` if no object has that name: `true` when this call wrote
     /// it, `false` when it was already there (its content is left as it was).
     ///
+    /// A write whose answer was lost (the connection dropped after the server stored it)
+    /// finds its own object when it is tried again: after a failed attempt, a name found
+    /// taken by the same bytes counts as written by this call.
+    ///
     /// # Errors
     /// A write that fails for another reason.
     pub fn put_new(&self, name: &str, bytes: Vec<u8>) -> Result<bool> {
         let key = self.key(name);
         let payload = PutPayload::from(bytes);
-        let result = self.retry("write", name, || {
+        let (result, attempts) = self.retry_counted("write", name, || {
             let opts = PutOptions {
                 mode: PutMode::Create,
                 ..PutOptions::default()
@@ -321,7 +343,13 @@ impl Store {
             Err(Error::Storage(StorageError::Call {
                 source: object_store::Error::AlreadyExists { .. },
                 ..
-            })) => Ok(false),
+            })) => {
+                if attempts > 1 {
+                    let ours: Vec<u8> = payload.iter().flat_map(|b| b.iter().copied()).collect();
+                    return Ok(self.get(name)?.is_some_and(|theirs| theirs == ours));
+                }
+                Ok(false)
+            }
             Err(e) => Err(e),
         }
     }
@@ -499,5 +527,33 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         let err = store.get("x.json").unwrap_err().to_string();
         assert!(err.contains("is not there"), "{err}");
+    }
+
+    #[test]
+    fn a_retried_write_that_finds_its_own_bytes_counts_as_written() {
+        let dir = temp("retried");
+        let store = Store::open(dir.to_str().unwrap()).unwrap();
+        // The first attempt fails (the directory is away); meanwhile the name gets written,
+        // as when a write reached the server and its answer was lost.
+        for (theirs, mine_counted) in [(&b"same"[..], true), (&b"other"[..], false)] {
+            std::fs::remove_dir_all(&dir).unwrap();
+            let back = dir.clone();
+            let put = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                let staging = back.with_extension("staging");
+                std::fs::create_dir_all(&staging).unwrap();
+                std::fs::write(staging.join("x.json"), theirs).unwrap();
+                std::fs::rename(&staging, &back).unwrap();
+            });
+            assert_eq!(
+                store.put_new("x.json", b"same".to_vec()).unwrap(),
+                mine_counted
+            );
+            put.join().unwrap();
+            assert_eq!(store.get("x.json").unwrap().unwrap(), theirs);
+        }
+        // Taken at the first attempt: never counted, whatever it holds.
+        assert!(!store.put_new("x.json", b"other".to_vec()).unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

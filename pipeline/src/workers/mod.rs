@@ -35,7 +35,8 @@ use crate::{code_version, now_secs};
 /// files are under `gen-NNNN/train/<trainer>/`) and its training record.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Candidate {
-    /// The trainer's name.
+    /// The name its files are under: the trainer's, with `.N` appended where an earlier
+    /// attempt of that trainer left other files under it.
     pub trainer: String,
     /// What the training did.
     pub train: TrainDone,

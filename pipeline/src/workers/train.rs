@@ -7,12 +7,15 @@
 //! `gen-NNNN/candidate.json` names them: that write decides, so of two trainers of the
 //! same generation one is the candidate and the other's files are left unused. A trainer
 //! killed mid-training publishes nothing and, started again on the same cache, resumes
-//! from its checkpoint.
+//! from its checkpoint. One killed between its files and `candidate.json` has left files
+//! under its name: a trainer started again puts its own beside them, under
+//! `<trainer>.1`, `<trainer>.2` ..., unless they are the same bytes.
 
+use std::path::Path;
 use std::time::Duration;
 
 use super::{Candidate, Cluster, names, pause, summarize};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::layout::{Step, write_marker};
 use crate::progress::Progress;
 
@@ -87,18 +90,17 @@ pub fn work(
             "gen {g}: training on {} games ({} positions) of this generation",
             summary.games, summary.positions
         ));
-        let done = run.train(g, progress)?;
         let dir = layout.train(g);
-        for file in ["model.bpk", "model.json", "metrics.csv"] {
-            let path = dir.join(file);
-            if path.exists() {
-                cluster
-                    .store
-                    .put_file(&names::candidate_file(g, &opts.name, file), &path)?;
-            }
+        if mankala_train::trainer::checkpoint_paths(&dir).2.exists() {
+            progress.note(&format!(
+                "gen {g}: resuming from the checkpoint in {}",
+                dir.display()
+            ));
         }
+        let done = run.train(g, progress)?;
+        let trainer = publish_files(cluster, g, &opts.name, &dir)?;
         let candidate = Candidate {
-            trainer: opts.name.clone(),
+            trainer,
             train: done,
         };
         let bytes = serde_json::to_vec_pretty(&candidate)?;
@@ -118,4 +120,49 @@ pub fn work(
         }
     }
     Ok(report)
+}
+
+/// The candidate's files, written once.
+const FILES: [&str; 3] = ["model.bpk", "model.json", "metrics.csv"];
+
+/// Publishes the network files in `dir` under `gen-NNNN/train/<name>/`, or, where an earlier
+/// attempt left other bytes there, under the first `<name>.N` that takes them whole; returns
+/// the name used.
+///
+/// # Errors
+/// Storage or cache files at fault.
+fn publish_files(cluster: &Cluster, g: u32, name: &str, dir: &Path) -> Result<String> {
+    let mut ours = Vec::new();
+    for file in FILES {
+        let path = dir.join(file);
+        if path.exists() {
+            let bytes = std::fs::read(&path).map_err(|source| Error::Io {
+                what: "cannot read",
+                path: path.clone(),
+                source,
+            })?;
+            ours.push((file, bytes));
+        }
+    }
+    let mut attempt = 0u32;
+    loop {
+        let tag = match attempt {
+            0 => name.to_string(),
+            n => format!("{name}.{n}"),
+        };
+        let mut whole = true;
+        for (file, bytes) in &ours {
+            let object = names::candidate_file(g, &tag, file);
+            if !cluster.store.put_new(&object, bytes.clone())?
+                && cluster.store.get(&object)?.as_ref() != Some(bytes)
+            {
+                whole = false;
+                break;
+            }
+        }
+        if whole {
+            return Ok(tag);
+        }
+        attempt += 1;
+    }
 }
