@@ -525,7 +525,7 @@ function showOpenings() {
   const played = app.pos.moves || [];
   const next = t.lines.filter((l) => l.moves.length === played.length + 1 && played.every((m, k) => l.moves[k] === m));
   const p = document.createElement("p");
-  p.textContent = `${t.games} games; after ${played.length ? played.join(" ") : "the start"}: ${next.length} lines`;
+  p.textContent = `${t.games} games; after ${played.length ? played.join(" ") : "the start"}: ${next.length} line${next.length === 1 ? "" : "s"}`;
   box.append(p);
   if (!next.length) return;
   const table = document.createElement("table");

@@ -123,6 +123,7 @@ for (const v of cases.variants) {
   await idle();
   expect("kalah: the expected line", /^Expected line: \S+/.test(await page.textContent("#line")), true);
   expect("kalah: the line is taken back", await page.getAttribute("#board", "data-ply"), "0");
+  await page.screenshot({ path: `${cases.out}/kalah-agent-view.png` });
   // North: the agent opens as South, then it is your turn.
   await page.fill("#agent", "random");
   await page.selectOption("#side", "north");
@@ -292,6 +293,7 @@ for (const v of cases.variants) {
   expect("openings: the move played", await page.textContent("#moves-list"), "moves: C");
   const seconds = await page.$$eval("#openings-table tr.line td:first-child", (tds) => tds.map((td) => td.textContent));
   expect("openings: the replies after C", seconds, ["F"]);
+  await page.screenshot({ path: `${cases.out}/openings.png` });
 }
 
 // A run's report with its plot.
@@ -302,6 +304,7 @@ for (const v of cases.variants) {
   expect("report: its text", (await page.textContent("#report-view pre")).startsWith("# Run report"), true);
   await page.waitForFunction(() => document.querySelector("#report-view img").complete);
   expect("report: its plot loaded", await page.$eval("#report-view img", (img) => img.naturalWidth), 40);
+  await page.screenshot({ path: `${cases.out}/report.png`, fullPage: true });
 }
 
 // A bad position typed in the page: the server's error shown, the board as it was.
