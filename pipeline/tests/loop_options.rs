@@ -1,6 +1,6 @@
 //! The loop's options take effect: the promotion rule (`[loop] gate`), one learning-rate
-//! schedule over the run (`[train] schedule_span`) and the optimizer kept across generations
-//! (`[train] keep_optimizer`).
+//! schedule over the run (`[train] schedule_span`), the optimizer kept across generations
+//! (`[train] keep_optimizer`) and playout cap randomization (`[selfplay] full_search_prob`).
 
 use std::path::{Path, PathBuf};
 
@@ -14,14 +14,19 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// A two-generation Kalah loop with every count shrunk, plus `extra` lines in `[train]` and
+/// A two-generation Kalah loop with every count shrunk, plus extra lines in `[train]` and
 /// `[loop]`.
 fn run_tiny(dir: &Path, train: &str, lp: &str) -> Run {
+    run_tiny_with(dir, "", train, lp)
+}
+
+/// The loop config of [`run_tiny`] with extra lines in `[selfplay]`, `[train]` and `[loop]`.
+fn tiny_config(dir: &Path, selfplay: &str, train: &str, lp: &str) -> PathBuf {
     let path = dir.join("tiny.toml");
     let text = format!(
         "variant = \"kalah\"\n\
          [search]\nsimulations = 8\n\
-         [selfplay]\ngames_per_worker = 2\ngames_per_shard = 2\n\
+         [selfplay]\ngames_per_worker = 2\ngames_per_shard = 2\n{selfplay}\n\
          [network]\nwidth = 8\nblocks = 1\nvalue_width = 4\n\
          [train]\nsteps = 4\nbatch_size = 8\nshuffle_buffer = 16\ncheckpoint_every = 1\n\
          validation_rows = 8\nwarmup_steps = 2\n{train}\n\
@@ -29,6 +34,12 @@ fn run_tiny(dir: &Path, train: &str, lp: &str) -> Run {
          opening_plies = 1\n{lp}\n"
     );
     std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// [`run_tiny`] with extra lines in `[selfplay]` too.
+fn run_tiny_with(dir: &Path, selfplay: &str, train: &str, lp: &str) -> Run {
+    let path = tiny_config(dir, selfplay, train, lp);
     let run_dir = dir.join("run");
     let run = Run::open(&OpenOptions {
         dir: &run_dir,
@@ -112,5 +123,82 @@ fn a_run_long_schedule_warms_up_once_and_continues_across_generations() {
         assert!((got_lr - want).abs() < 2e-6, "{got:?} != {whole:?}");
     }
     assert!(got[4] < got[3], "no warm-up again in generation 1: {got:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rows of generation `g`'s shards: (full searches, fast searches), each checked for its
+/// simulation count.
+fn searches(run: &Run, g: u32, full_sims: u32, fast_sims: u32) -> (usize, usize) {
+    let (mut full, mut fast) = (0, 0);
+    for entry in std::fs::read_dir(run.layout.shards(g)).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "parquet") {
+            continue;
+        }
+        let (_, rows) = mankala_selfplay::data::read_shard(&path).unwrap();
+        for r in rows {
+            if r.full_search {
+                assert_eq!(r.simulations, full_sims, "{}", path.display());
+                full += 1;
+            } else {
+                assert_eq!(r.simulations, fast_sims, "{}", path.display());
+                fast += 1;
+            }
+        }
+    }
+    (full, fast)
+}
+
+#[test]
+fn playout_cap_randomization_records_a_share_of_full_searches() {
+    let dir = temp_dir("pcr-off");
+    let run = run_tiny(&dir, "", "");
+    let (full, fast) = searches(&run, 0, 8, 0);
+    assert!(full > 0 && fast == 0, "full {full}, fast {fast}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let dir = temp_dir("pcr");
+    let run = run_tiny_with(
+        &dir,
+        "full_search_prob = 0.25\nfast_simulations = 2",
+        "",
+        "",
+    );
+    let (mut full, mut fast) = (0, 0);
+    for g in 0..2 {
+        let (a, b) = searches(&run, g, 8, 2);
+        full += a;
+        fast += b;
+    }
+    // Only the full searches are policy targets; about a quarter of the moves.
+    let share = full as f64 / (full + fast) as f64;
+    assert!((0.1..0.45).contains(&share), "full {full}, fast {fast}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_full_search_share_out_of_range_is_refused_by_name() {
+    let dir = temp_dir("pcr-bad");
+    let path = tiny_config(&dir, "full_search_prob = 1.5", "", "");
+    let e = Run::open(&OpenOptions {
+        dir: &dir.join("run"),
+        config: Some(&path),
+        seed: Some(7),
+        threads: 1,
+    })
+    .unwrap_err();
+    // The error names the file; its cause the table, key, value and range.
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(&e);
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    assert!(text.contains("tiny.toml"), "{text}");
+    let e = text;
+    assert!(
+        e.contains("[selfplay] full_search_prob = 1.5: expected 0 to 1"),
+        "{e}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

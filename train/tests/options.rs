@@ -1,5 +1,6 @@
 //! Trainer options take effect: the value target mixed with the search value, an optimizer
-//! state carried over from an earlier training, and a place in a longer schedule.
+//! state carried over from an earlier training, a place in a longer schedule, and the policy
+//! targets of fast searches (playout cap randomization) left out.
 
 use std::path::{Path, PathBuf};
 
@@ -47,6 +48,12 @@ fn expected(rules: &str) -> Expected<'_> {
 /// A shard of random Kalah positions whose game result says +1 for the mover and whose
 /// search value says -1: the two value targets disagree everywhere.
 fn disagreeing_shard(dir: &Path, rules: &str) {
+    write_rows(dir, rules, random_rows());
+}
+
+/// Random Kalah positions with a uniform policy target, a result of +1 for the mover and a
+/// search value of -1, each marked as a full search.
+fn random_rows() -> Vec<Row> {
     let g = kalah();
     let mut rng = SmallRng::seed_from_u64(5);
     let mut rows = Vec::new();
@@ -90,6 +97,10 @@ fn disagreeing_shard(dir: &Path, rules: &str) {
             action: None,
         });
     }
+    rows
+}
+
+fn write_rows(dir: &Path, rules: &str, rows: Vec<Row>) {
     let meta = ShardMeta {
         variant: "kalah".into(),
         rules: rules.into(),
@@ -261,4 +272,36 @@ fn a_place_in_a_longer_schedule_sets_the_learning_rate_of_every_step() {
     assert_eq!(lines, 4);
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn fast_search_policies_are_not_policy_targets() {
+    // Every row's policy target is the first legal move. Marked as full searches, the rows
+    // teach the network to play it; marked as fast searches (playout cap randomization),
+    // they train the value alone and the policy stays near its uniform start.
+    let rules = rules();
+    let mut first_move = Vec::new();
+    for full in [true, false] {
+        let mut rows = random_rows();
+        for r in &mut rows {
+            let first = r.legal.iter().position(|&l| l).unwrap();
+            r.policy = (0..6).map(|a| if a == first { 1.0 } else { 0.0 }).collect();
+            r.full_search = full;
+        }
+        let data = temp_dir(&format!("fast-data-{full}"));
+        write_rows(&data, &rules, rows);
+        let out = temp_dir(&format!("fast-{full}"));
+        let dirs = [data.clone()];
+        let summary = train(&options(&dirs, &out, 150, &rules), |_, _, _| {}).unwrap();
+        if !full {
+            assert_eq!(summary.policy_loss, 0.0, "no policy target, no policy loss");
+        }
+        // The start position: every move legal, the first one is pit 0.
+        first_move.push(outputs_of(&out.join("model"), &rules)[0]);
+        for d in [&data, &out] {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+    assert!(first_move[0] > 0.6, "full searches: {first_move:?}");
+    assert!(first_move[1] < 0.35, "fast searches: {first_move:?}");
 }
