@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Paired arms, run concurrently: every arm is BASE with some keys changed, trained from
+# scratch with the same seed, one worker thread each, all started together under nice so
+# that they share the machine's load; each stops after HOURS. Then every arm's last network
+# plays GAMES (default 100) games against OPPONENT (default mcts:sims=1000) at 100
+# simulations.
+# Usage: scripts/experiments/run_arms.sh BASE HOURS OUT NAME='[table] key = value; ...' ...
+# Example:
+#   scripts/experiments/run_arms.sh scripts/experiments/kalah.toml 0.33 runs/exp \
+#     base='' always='[loop] gate = "always"'
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+base=$1 hours=$2 out=$3
+shift 3
+bin=${MANKALA:-target/release/mankala}
+opponent=${OPPONENT:-mcts:sims=1000} games=${GAMES:-100}
+mkdir -p "$out"
+pids=()
+for arm in "$@"; do
+  name=${arm%%=*} edits=${arm#*=}
+  python3 - "$base" "$out/$name.toml" "$edits" <<'PY'
+import re, sys
+base, dest, edits = sys.argv[1], sys.argv[2], sys.argv[3]
+text = open(base).read()
+for edit in filter(None, (e.strip() for e in edits.split(";"))):
+    m = re.fullmatch(r"\[(\w+)\]\s*(\w+)\s*=\s*(.+)", edit)
+    if not m:
+        sys.exit(f"bad edit {edit!r}: expected '[table] key = value'")
+    table, key, value = m.groups()
+    start = text.index(f"[{table}]\n")
+    end = text.find("\n[", start + 1)
+    end = len(text) if end < 0 else end
+    section = text[start:end]
+    line = re.compile(rf"^{key}\s*=.*$", re.M)
+    section = line.sub(f"{key} = {value}", section) if line.search(section) else section.rstrip("\n") + f"\n{key} = {value}\n"
+    text = text[:start] + section + text[end:]
+open(dest, "w").write(text)
+PY
+  nice -n 10 "$bin" loop --config "$out/$name.toml" --run "$out/$name" --hours "$hours" \
+    --threads 1 --seed 1 > "$out/$name.log" 2>&1 &
+  pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; done
+for arm in "$@"; do
+  name=${arm%%=*}
+  last=$(ls -d "$out/$name"/gen-*/train/model.bpk | sort | tail -1)
+  nice -n 10 "$bin" arena --config "$out/$name.toml" \
+    --agents "nn:model=$last,sims=100" "$opponent" \
+    --games "$games" --opening-plies 2 --seed 7 --threads 2 --out "$out/$name/final-arena" \
+    > "$out/$name/final-arena.txt" 2>&1
+done
