@@ -47,7 +47,9 @@ def arm_data(run):
             n = r["wins_a"] + r["draws"] + r["wins_b"]
             scores[r["b"]] = (r["wins_a"] + r["draws"] / 2) / n if n else None
             games[r["b"]] = n
-        out.append({"games": games, "gen": int(g[4:]), "wall": (os.path.getmtime(ev) - start) / 60,
+        fixed = os.path.join(run, "fixed-judge", f"{g}.json")
+        fixed = load(fixed)["overall"] if os.path.exists(fixed) else None
+        out.append({"fixed": fixed, "games": games, "gen": int(g[4:]), "wall": (os.path.getmtime(ev) - start) / 60,
                     "positions": positions, "judged": e.get("judged"), "scores": scores,
                     "elo": elo.get(f"gen-{int(g[4:])}")})
     return out
@@ -57,6 +59,8 @@ MEASURES = {
     "perfect": ("perfect moves % (judged)",
                 lambda r: f"{100 * r['judged']['optimal']:.0f}" if r["judged"] else "-"),
     "elo": ("Elo", lambda r: f"{r['elo'][0]:.0f}" if r["elo"] else "-"),
+    "fixed": ("perfect moves % on the fixed positions (judge_arms.sh)",
+              lambda r: f"{100 * r['fixed']['optimal']:.1f}" if r["fixed"] else "-"),
 }
 
 
@@ -76,7 +80,8 @@ def interval(p, n):
 def pooled(data, arms, baselines, first):
     """Each arm's generations from `first` on, pooled: judged positions and games."""
     print(f"**Generations {first} and later, pooled (95% intervals)**\n")
-    head = ["arm", "generations", "perfect moves %"] + [f"score vs {b} %" for b in baselines]
+    head = (["arm", "generations", "perfect moves %", "fixed positions: perfect %"]
+            + [f"score vs {b} %" for b in baselines])
     print("| " + " | ".join(head) + " |")
     print("|---|" + "---:|" * (len(head) - 1))
     for a in arms:
@@ -86,6 +91,10 @@ def pooled(data, arms, baselines, first):
         n = sum(r["judged"]["positions"] for r in rows if r["judged"])
         ok = sum(r["judged"]["optimal"] * r["judged"]["positions"] for r in rows if r["judged"])
         cells = [a, f"{rows[0]['gen']}-{rows[-1]['gen']}", interval(ok / n, n) if n else "-"]
+        fixed = [r["fixed"] for r in rows if r["fixed"]]
+        n = sum(f["positions"] for f in fixed)
+        ok = sum(f["optimal"] * f["positions"] for f in fixed)
+        cells.append(interval(ok / n, n) if n else "-")
         for b in baselines:
             g = sum(r["games"].get(b, 0) for r in rows)
             pts = sum(r["scores"][b] * r["games"][b] for r in rows if r["scores"].get(b) is not None)
@@ -125,6 +134,8 @@ def combined(out, arms, first):
     data = {a: arm_data(os.path.join(out, a)) for a in arms}
     baselines = sorted({b for rows in data.values() for r in rows for b in r["scores"]} - {"random"})
     measures = [MEASURES["perfect"], MEASURES["elo"]] + [score_measure(b) for b in baselines]
+    if any(r["fixed"] for rows in data.values() for r in rows):
+        measures.insert(1, MEASURES["fixed"])
     last = max(len(rows) for rows in data.values())
     for name, f in measures:
         print(f"**{name}, by generation**\n")
@@ -132,6 +143,8 @@ def combined(out, arms, first):
         print("|---:|" + "---:|" * len(arms))
         for g in range(last):
             cells = [f(data[a][g]) if g < len(data[a]) else "" for a in arms]
+            if all(c in ("-", "") for c in cells):
+                continue
             print(f"| {g} | " + " | ".join(cells) + " |")
         print()
     wall_end = min(rows[-1]["wall"] for rows in data.values() if rows)
