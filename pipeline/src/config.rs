@@ -195,7 +195,11 @@ mod tests {
                 "[loop]\nfirst_evaluator = \"network\"",
                 "[loop]: first_evaluator = \"network\": unknown variant `network`, expected `uniform` or `rollout`",
             ),
-            ("[loop]\ngate = 3", "unknown field `gate`"),
+            ("[loop]\ngait = 3", "unknown field `gait`"),
+            (
+                "[loop]\ngate = \"sometimes\"",
+                "[loop]: gate = \"sometimes\": unknown variant `sometimes`, expected one of `fixed`, `always`, `collapse`",
+            ),
         ] {
             let text = format!("variant = \"kalah\"\n{table}\n");
             let e = error_chain(&parse(&text).unwrap_err());
