@@ -2,7 +2,11 @@
 //! virtualenv under the target directory, and its pytest suite run (`python/tests`:
 //! PettingZoo's api_test on every variant, random games against `mankala replay`, errors,
 //! agents). Skipped, saying why, where python3, maturin, pytest or numpy is missing.
+//!
+//! Also that the binding's dependencies have the features of the workspace's default build,
+//! so that maturin's build after `cargo build --release` reuses what that build compiled.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -105,10 +109,83 @@ fn python_package_builds_installs_and_passes_its_tests() {
     );
     run(
         Command::new(&venv_python)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .args(["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider"])
             .arg(repo().join("python/tests"))
             .env("MANKALA_BIN", env!("CARGO_BIN_EXE_mankala"))
             .current_dir(&target),
         "pytest python/tests",
+    );
+}
+
+/// `cargo tree` over the normal and build dependencies of `packages` (the default members
+/// where empty): each package's name and version with the sets of features it is built with.
+fn dependency_features(cargo: &str, packages: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(repo()).args([
+        "tree",
+        "--locked",
+        "-e",
+        "normal,build",
+        "--prefix",
+        "none",
+        "-f",
+        "{p}|{f}",
+    ]);
+    for p in packages {
+        cmd.args(["-p", p]);
+    }
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot start {cargo} tree: {e}"));
+    assert!(
+        out.status.success(),
+        "cargo tree {packages:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut features: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Some((package, feats)) = line.split_once('|') else {
+            continue; // a section heading such as [build-dependencies]
+        };
+        let name_version: Vec<&str> = package.split_whitespace().take(2).collect();
+        let feats = feats.trim_end_matches("(*)").trim();
+        features
+            .entry(name_version.join(" "))
+            .or_default()
+            .insert(feats.to_string());
+    }
+    features
+}
+
+/// maturin builds `mankala-python` alone (it is not a default member), so Cargo resolves
+/// features over its dependencies only; where a shared dependency gets other features than in
+/// the workspace's build, it and everything above it (burn, tract, arrow) is compiled a second
+/// time. python/Cargo.toml pins the workspace's features to prevent that.
+#[test]
+fn the_bindings_dependencies_have_the_features_of_the_workspace_build() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let binding = dependency_features(&cargo, &["mankala-python"]);
+    let workspace = dependency_features(&cargo, &[]);
+    assert!(
+        binding.keys().any(|k| k.starts_with("burn ")),
+        "cargo tree -p mankala-python lists burn: {:?}",
+        binding.keys().collect::<Vec<_>>()
+    );
+    let differ: Vec<String> = binding
+        .iter()
+        .filter(|(package, _)| !package.starts_with("mankala-"))
+        .filter_map(|(package, feats)| match workspace.get(package) {
+            Some(ws) if ws != feats => {
+                Some(format!("{package}: binding {feats:?}, workspace {ws:?}"))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "these dependencies of python/Cargo.toml have other features than in `cargo build \
+         --release`, so building the Python package would compile them and every crate above \
+         them again; pin the workspace's features in python/Cargo.toml:\n{}",
+        differ.join("\n")
     );
 }

@@ -85,6 +85,16 @@ def test_a_trained_networks_agent_plays(kalah_model):
     assert a.simulations == 8 and a.value is not None
 
 
+def test_alphabeta_on_the_clock_plays_a_networks_agent_to_the_end(kalah_model):
+    game = mankala.load_config(str(kalah_model["config"]))
+    clock = mankala.Agent("alphabeta:ms=20", game=game)
+    network = mankala.Agent(f"nn:model={kalah_model['model']},sims=8", game=game, seed=5)
+    for south, north in ((clock, network), (network, clock)):
+        state = play(game, south, north, max_plies=10_000)
+        assert state.is_terminal() and sum(state.returns()) == 0.0
+        assert state.outcome["result"] in ("south", "north", "draw")
+
+
 def test_the_onnx_export_runs_with_onnxruntime_on_observations(kalah_model):
     ort = pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
     onnx = str(kalah_model["onnx"])
