@@ -237,8 +237,11 @@ impl WorkerCommand {
                 )?;
                 log.line(&format!(
                     "done: {} shards, {} games published; {} shards already published by a \
-                     worker with this number",
-                    r.shards, r.games, r.duplicates
+                     worker with this number; {:.3} s in storage calls",
+                    r.shards,
+                    r.games,
+                    r.duplicates,
+                    r.storage.as_secs_f64()
                 ));
             }
             WorkerCommand::Train { run, stop, name } => {

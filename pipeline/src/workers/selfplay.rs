@@ -10,7 +10,7 @@
 //! taken publishes and counts nothing, even if it would have put the shard in another
 //! generation.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mankala_engine::with_game;
 use mankala_selfplay::run::selfplay;
@@ -47,6 +47,8 @@ pub struct SelfplayReport {
     pub games: u64,
     /// Shards it played whose name was already taken (a duplicated worker).
     pub duplicates: u64,
+    /// Time spent in storage calls: listing the run, claims, shards.
+    pub storage: Duration,
 }
 
 /// The largest game index within a shard: ids are `worker << 40 | seq << 16 | index`.
@@ -92,10 +94,14 @@ pub fn work(
     }
     let staging = run.layout.root.join(format!("staging-w{:04}", opts.worker));
     let mut report = SelfplayReport::default();
+    let timed = Instant::now();
     let mut seq = next_seq(&cluster.state()?, opts.worker);
+    report.storage += timed.elapsed();
     let mut loaded: Option<(Option<u32>, AnyEvaluator, String)> = None;
     loop {
+        let timed = Instant::now();
         let state = cluster.state()?;
+        report.storage += timed.elapsed();
         let g = state.next_candidate();
         let gated = state.next_gate();
         if state.finished(cluster.generations()) || g >= cluster.generations() {
@@ -164,10 +170,13 @@ pub fn work(
             )));
         };
         let name_out = names::shard(g, opts.worker, seq);
+        let timed = Instant::now();
         let claimed = cluster
             .store
             .put_new(&names::claim(opts.worker, seq), g.to_string().into_bytes())?;
-        if claimed && cluster.store.put_file(&name_out, path)? {
+        let published = claimed && cluster.store.put_file(&name_out, path)?;
+        report.storage += timed.elapsed();
+        if published {
             report.shards += 1;
             report.games += summary.games;
             progress.note(&format!("published {name_out} ({} games)", summary.games));
