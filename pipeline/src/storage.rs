@@ -148,12 +148,15 @@ pub fn parse_url(url: &str) -> std::result::Result<Location, StorageError> {
     Ok(Location::Dir(url.into()))
 }
 
-/// Whether an error may pass if the call is tried again.
+/// Whether an error may pass if the call is tried again: not a missing or taken name, a
+/// refused credential or permission, a call the store cannot do.
 fn transient(e: &object_store::Error) -> bool {
     use object_store::Error as E;
     !matches!(
         e,
         E::NotFound { .. }
+            | E::PermissionDenied { .. }
+            | E::Unauthenticated { .. }
             | E::AlreadyExists { .. }
             | E::Precondition { .. }
             | E::NotModified { .. }
@@ -480,6 +483,24 @@ mod tests {
             let err = parse_url(bad).unwrap_err().to_string();
             assert!(err.contains(&format!("{bad:?}")), "{err}");
         }
+    }
+
+    #[test]
+    fn refused_credentials_are_not_retried_and_a_lost_connection_is() {
+        let denied = object_store::Error::PermissionDenied {
+            path: "x".into(),
+            source: "403".into(),
+        };
+        let unknown = object_store::Error::Unauthenticated {
+            path: "x".into(),
+            source: "401".into(),
+        };
+        let network = object_store::Error::Generic {
+            store: "S3",
+            source: "connection refused".into(),
+        };
+        assert!(!transient(&denied) && !transient(&unknown));
+        assert!(transient(&network));
     }
 
     #[test]
