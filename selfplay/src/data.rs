@@ -411,7 +411,10 @@ std::thread_local! {
 /// Runs a read of `path`, turning a panic inside the Parquet or Arrow readers (which some
 /// corrupt files cause) into [`DataError::Parquet`] naming the file; the panic's own message
 /// is not printed.
-fn guarded<T>(path: &Path, read: impl FnOnce() -> Result<T, DataError>) -> Result<T, DataError> {
+pub(crate) fn guarded<T>(
+    path: &Path,
+    read: impl FnOnce() -> Result<T, DataError>,
+) -> Result<T, DataError> {
     static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
     QUIET_HOOK.call_once(|| {
         let previous = std::panic::take_hook();
@@ -438,10 +441,28 @@ fn guarded<T>(path: &Path, read: impl FnOnce() -> Result<T, DataError>) -> Resul
 }
 
 fn read_shard_unguarded(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError> {
-    let pq = |e: &dyn std::fmt::Display| DataError::Parquet {
+    let (builder, meta) = open_checked(path)?;
+    let reader = builder.build().map_err(|e| parquet_error(path, &e))?;
+    let mut rows = Vec::new();
+    for batch in reader {
+        let batch = batch.map_err(|e| parquet_error(path, &e))?;
+        rows.extend(rows_of(&batch, &meta));
+    }
+    Ok((meta, rows))
+}
+
+/// A Parquet or Arrow failure reading `path`.
+pub(crate) fn parquet_error(path: &Path, e: &dyn std::fmt::Display) -> DataError {
+    DataError::Parquet {
         path: path.into(),
         message: e.to_string(),
-    };
+    }
+}
+
+/// Opens a shard and checks its metadata and every column of its row layout's schema.
+pub(crate) fn open_checked(
+    path: &Path,
+) -> Result<(ParquetRecordBatchReaderBuilder<File>, ShardMeta), DataError> {
     let builder = open(path)?;
     let meta = meta_from(path, builder.schema().metadata())?;
     let version = version_from(path, builder.schema().metadata())?;
@@ -472,16 +493,10 @@ fn read_shard_unguarded(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError>
             }
         }
     }
-    let reader = builder.build().map_err(|e| pq(&e))?;
-    let mut rows = Vec::new();
-    for batch in reader {
-        let batch = batch.map_err(|e| pq(&e))?;
-        rows.extend(rows_of(&batch, &meta));
-    }
-    Ok((meta, rows))
+    Ok((builder, meta))
 }
 
-fn col<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> &'a T {
+pub(crate) fn col<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> &'a T {
     b.column_by_name(name)
         .and_then(|c| c.as_any().downcast_ref::<T>())
         .expect("schema checked")

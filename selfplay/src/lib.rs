@@ -18,6 +18,7 @@ pub mod play;
 pub mod protocol;
 pub mod ratings;
 pub mod run;
+pub mod samples;
 pub mod selfplay;
 
 pub use agent::{Agent, AgentError, AgentSpec, Analysis, Budget, Choice, Prepared};

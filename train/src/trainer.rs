@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -14,6 +15,7 @@ use mankala_models::atomic;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::{PolicyValueNet, loss};
 use mankala_selfplay::data::Row;
+use mankala_selfplay::samples::Samples;
 use serde::{Deserialize, Serialize};
 
 use crate::TrainError;
@@ -113,32 +115,34 @@ pub fn checkpoint_paths(out: &Path) -> (PathBuf, PathBuf, PathBuf) {
 /// The value target of a row: the game's result mixed with the root search value by
 /// `value_mix` (both for the player to move).
 pub fn value_target(row: &Row, value_mix: f32) -> f32 {
-    (1.0 - value_mix) * row.value_target + value_mix * row.root_value
+    mixed_value(row.value_target, row.root_value, value_mix)
 }
 
-/// Tensors of a batch on `device`: features [B, E], mask [B, A], policy [B, A], value [B, 1],
-/// policy weight [B, 1].
+/// The game's `result` mixed with the search's `root_value` by `value_mix`.
+fn mixed_value(result: f32, root_value: f32, value_mix: f32) -> f32 {
+    (1.0 - value_mix) * result + value_mix * root_value
+}
+
+/// Tensors of the rows `range` of `rows` on `device`: features [B, E], mask [B, A],
+/// policy [B, A], value [B, 1], policy weight [B, 1]. The flat columns are cut, not rebuilt.
 fn tensors(
-    rows: &[Row],
+    rows: &Samples,
+    range: Range<usize>,
     value_mix: f32,
     device: &Device,
 ) -> (Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>) {
-    let b = rows.len();
-    let e = rows[0].features.len();
-    let a = rows[0].policy.len();
-    let features: Vec<f32> = rows
-        .iter()
-        .flat_map(|r| r.features.iter().copied())
+    let b = range.len();
+    let (e, a) = (rows.encoding_len, rows.num_actions);
+    let features = rows.features[range.start * e..range.end * e].to_vec();
+    let mask = rows.legal[range.start * a..range.end * a].to_vec();
+    let policy = rows.policy[range.start * a..range.end * a].to_vec();
+    let value: Vec<f32> = range
+        .clone()
+        .map(|i| mixed_value(rows.value_target[i], rows.root_value[i], value_mix))
         .collect();
-    let mask: Vec<f32> = rows
+    let weight: Vec<f32> = rows.full_search[range]
         .iter()
-        .flat_map(|r| r.legal.iter().map(|&l| f32::from(u8::from(l))))
-        .collect();
-    let policy: Vec<f32> = rows.iter().flat_map(|r| r.policy.iter().copied()).collect();
-    let value: Vec<f32> = rows.iter().map(|r| value_target(r, value_mix)).collect();
-    let weight: Vec<f32> = rows
-        .iter()
-        .map(|r| f32::from(u8::from(r.full_search)))
+        .map(|&f| f32::from(u8::from(f)))
         .collect();
     let t =
         |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), device);
@@ -159,17 +163,18 @@ fn scalar(t: Tensor<1>) -> f32 {
 }
 
 /// Mean policy and value loss of `net` (validation mode) over `rows`.
-fn evaluate(net: &PolicyValueNet, rows: &[Row], batch: usize, value_mix: f32) -> (f32, f32) {
+fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value_mix: f32) -> (f32, f32) {
     if rows.is_empty() {
         return (f32::NAN, f32::NAN);
     }
     let device = mankala_models::device();
     let valid = net.valid();
     let (mut p, mut v, mut n) = (0.0, 0.0, 0.0);
-    for chunk in rows.chunks(batch) {
-        let (x, m, pi, z, w) = tensors(chunk, value_mix, &device);
-        let (_, pl, vl) = loss(&valid, x, m, pi, z, w);
+    for start in (0..rows.len()).step_by(batch.max(1)) {
+        let chunk = start..(start + batch.max(1)).min(rows.len());
         let k = chunk.len() as f32;
+        let (x, m, pi, z, w) = tensors(rows, chunk, value_mix, &device);
+        let (_, pl, vl) = loss(&valid, x, m, pi, z, w);
         p += scalar(pl) * k;
         v += scalar(vl) * k;
         n += k;
@@ -394,7 +399,7 @@ pub fn train(
             Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
             None => tc.learning_rate_at(summary.step, opts.steps),
         };
-        let (x, m, pi, z, w) = tensors(&rows, tc.value_mix, &device);
+        let (x, m, pi, z, w) = tensors(&rows, 0..rows.len(), tc.value_mix, &device);
         let (_, pl, vl) = loss(&net, x, m, pi, z, w);
         let total = pl.clone() + vl.clone() * tc.value_weight;
         let grads = GradientsParams::from_grads(total.backward(), &net);

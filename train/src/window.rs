@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use mankala_selfplay::data::{DataError, Row, ShardMeta, list_shards, read_footer, read_shard};
+use mankala_selfplay::data::{DataError, ShardMeta, list_shards, read_footer};
+use mankala_selfplay::samples::{Samples, read_samples};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -90,19 +91,21 @@ pub fn is_validation(game_id: u64, run_id: &str, fraction: f32) -> bool {
     (h % 10_000) as f32 / 10_000.0 < fraction
 }
 
-/// Shuffled training batches streamed from a window.
+/// Shuffled training batches streamed from a window. Rows are held as columns
+/// ([`Samples`]): a shard's columns are decoded straight into the buffer and a batch is
+/// copied out of it row by row, with no per-row allocation.
 #[derive(Debug)]
 pub struct Sampler {
     window: Window,
     rng: SmallRng,
-    buffer: Vec<Row>,
+    buffer: Samples,
     capacity: usize,
     order: Vec<usize>,
     next_shard: usize,
     validation_fraction: f32,
     validation_cap: usize,
     /// Held-out rows (filled during the first pass over the window).
-    pub validation: Vec<Row>,
+    pub validation: Samples,
     passes: u64,
 }
 
@@ -116,16 +119,17 @@ impl Sampler {
         seed: u64,
     ) -> Self {
         let n = window.shards.len();
+        let (e, a) = (window.meta.encoding_len, window.meta.num_actions);
         let mut s = Sampler {
             window,
             rng: SmallRng::seed_from_u64(seed),
-            buffer: Vec::with_capacity(capacity),
+            buffer: Samples::new(e, a),
             capacity,
             order: (0..n).collect(),
             next_shard: 0,
             validation_fraction,
             validation_cap,
-            validation: Vec::new(),
+            validation: Samples::new(e, a),
             passes: 0,
         };
         s.order.shuffle(&mut s.rng);
@@ -140,14 +144,28 @@ impl Sampler {
         }
         let path = self.window.shards[self.order[self.next_shard]].clone();
         self.next_shard += 1;
-        let (_, rows) = read_shard(&path)?;
-        for r in rows {
-            if is_validation(r.game_id, &r.run_id, self.validation_fraction) {
+        let (meta, rows) = read_samples(&path)?;
+        if (meta.encoding_len, meta.num_actions)
+            != (self.buffer.encoding_len, self.buffer.num_actions)
+        {
+            return Err(DataError::Schema {
+                path,
+                message: format!(
+                    "rows of shape {} x {}, the window's are {} x {}",
+                    meta.encoding_len,
+                    meta.num_actions,
+                    self.buffer.encoding_len,
+                    self.buffer.num_actions
+                ),
+            });
+        }
+        for i in 0..rows.len() {
+            if is_validation(rows.game_id[i], rows.run_id(i), self.validation_fraction) {
                 if self.passes == 0 && self.validation.len() < self.validation_cap {
-                    self.validation.push(r);
+                    self.validation.push_row(&rows, i);
                 }
             } else {
-                self.buffer.push(r);
+                self.buffer.push_row(&rows, i);
             }
         }
         Ok(())
@@ -157,7 +175,7 @@ impl Sampler {
     ///
     /// # Errors
     /// [`TrainError`] when a shard cannot be read or the window holds no training rows.
-    pub fn batch(&mut self, n: usize) -> Result<Vec<Row>, TrainError> {
+    pub fn batch(&mut self, n: usize) -> Result<Samples, TrainError> {
         let mut loads_without_rows = 0;
         while self.buffer.len() < self.capacity.max(n) {
             let before = self.buffer.len();
@@ -176,11 +194,90 @@ impl Sampler {
                 break;
             }
         }
-        let mut out = Vec::with_capacity(n);
+        let mut out = Samples::new(self.buffer.encoding_len, self.buffer.num_actions);
         for _ in 0..n {
             let i = self.rng.random_range(0..self.buffer.len());
-            out.push(self.buffer.swap_remove(i));
+            out.push_row(&self.buffer, i);
+            self.buffer.swap_remove(i);
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mankala_selfplay::data::{Row, write_shard};
+
+    fn meta() -> ShardMeta {
+        ShardMeta {
+            variant: "kalah".into(),
+            rules: String::new(),
+            limits: String::new(),
+            encoding_version: 1,
+            code_version: "test".into(),
+            encoding_len: 2,
+            num_actions: 3,
+            run_id: "w".into(),
+            seed: 0,
+        }
+    }
+
+    /// Row `i` of game `i / 4`, its features `[i, -i]`.
+    fn row(i: u32) -> Row {
+        Row {
+            run_id: "w".into(),
+            generation: 0,
+            game_id: u64::from(i / 4),
+            ply: i % 4,
+            to_move: 0,
+            features: vec![i as f32, -(i as f32)],
+            legal: vec![true, i % 2 == 0, true],
+            policy: vec![0.5, 0.0, 0.5],
+            value_target: 1.0,
+            root_value: 0.0,
+            simulations: 1,
+            full_search: true,
+            outcome: 1,
+            result: "south".into(),
+            game_length: 4,
+            action: Some(0),
+        }
+    }
+
+    #[test]
+    fn a_pass_draws_every_training_row_once_and_held_out_games_only_for_validation() {
+        let dir = std::env::temp_dir().join(format!("mankala-window-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for s in 0..3u32 {
+            let rows: Vec<Row> = (s * 40..s * 40 + 40).map(row).collect();
+            write_shard(&dir.join(format!("shard-{s:05}.parquet")), &meta(), &rows).unwrap();
+        }
+        let window = select(std::slice::from_ref(&dir), 1_000, "kalah", 1).unwrap();
+        assert_eq!(window.rows, 120);
+        let held_out = |id: u32| is_validation(u64::from(id / 4), "w", 0.2);
+        let training: Vec<u32> = (0..120).filter(|&id| !held_out(id)).collect();
+        assert!(training.len() < 120, "a fifth of the games are held out");
+        let mut sampler = Sampler::new(window, 1_000, 0.2, 1_000, 3);
+        let b = sampler.batch(training.len()).unwrap();
+        let mut seen = Vec::new();
+        for i in 0..b.len() {
+            let id = b.features[2 * i] as u32;
+            assert_eq!(b.features[2 * i + 1], -(id as f32), "row {id} kept whole");
+            assert_eq!(b.legal[3 * i + 1], if id % 2 == 0 { 1.0 } else { 0.0 });
+            assert_eq!(b.game_id[i], u64::from(id / 4));
+            seen.push(id);
+        }
+        assert_ne!(seen, training, "drawn in a shuffled order");
+        seen.sort_unstable();
+        assert_eq!(seen, training, "every training row once");
+        let mut held: Vec<u32> = (0..sampler.validation.len())
+            .map(|i| sampler.validation.features[2 * i] as u32)
+            .collect();
+        held.sort_unstable();
+        let want: Vec<u32> = (0..120).filter(|&id| held_out(id)).collect();
+        assert_eq!(held, want, "the held-out games' rows, for validation only");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
