@@ -2,7 +2,7 @@
 
 use burn::module::Module;
 use burn::nn::{Linear, LinearConfig};
-use burn::tensor::activation::{log_softmax, relu, softmax};
+use burn::tensor::activation::{log_softmax, relu};
 use burn::tensor::{Device, Tensor, TensorData};
 
 use crate::config::NetworkConfig;
@@ -105,7 +105,11 @@ pub fn loss(
 }
 
 /// Runs the network on a batch of encoded positions on the CPU: returns, per position, the
-/// policy (softmax over the legal actions given by `legal`, `[B * A]` 0/1) and the value.
+/// policy (softmax over the legal actions given by `legal`, `[B * A]` 0/1; over every action
+/// where a row has none legal) and the value.
+///
+/// The network's outputs leave burn once; the masked softmax of each row is computed on
+/// them directly (a handful of actions), without the mask's tensors.
 pub fn infer(
     net: &PolicyValueNet,
     device: &Device,
@@ -116,10 +120,87 @@ pub fn infer(
     let enc = features.len() / batch.max(1);
     let actions = legal.len() / batch.max(1);
     let x = Tensor::<2>::from_data(TensorData::new(features, [batch, enc]), device); // [B, E]
-    let m = Tensor::<2>::from_data(TensorData::new(legal, [batch, actions]), device); // [B, A]
     let (logits, value) = net.forward(x); // [B, A], [B, 1]
-    let probs = softmax(logits + mask_penalty(m), 1); // [B, A]
-    let p = probs.into_data().try_into_vec::<f32>().expect("f32 output");
+    let mut p = logits
+        .into_data()
+        .try_into_vec::<f32>()
+        .expect("f32 output");
     let v = value.into_data().try_into_vec::<f32>().expect("f32 output");
+    for (row, mask) in p.chunks_mut(actions).zip(legal.chunks(actions)) {
+        masked_softmax(row, mask);
+    }
     (p, v)
+}
+
+/// Replaces `logits` by their softmax over the entries where `mask` is 1 (0 elsewhere); a
+/// row with no legal entry gets the softmax over all of them.
+pub fn masked_softmax(logits: &mut [f32], mask: &[f32]) {
+    let any = mask.iter().any(|&m| m > 0.5);
+    let legal = |k: usize| !any || mask[k] > 0.5;
+    let max = (0..logits.len())
+        .filter(|&k| legal(k))
+        .map(|k| logits[k])
+        .fold(f32::NEG_INFINITY, f32::max);
+    let mut sum = 0.0;
+    for (k, l) in logits.iter_mut().enumerate() {
+        *l = if legal(k) { (*l - max).exp() } else { 0.0 };
+        sum += *l;
+    }
+    for l in logits.iter_mut() {
+        *l /= sum;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::tensor::activation::softmax;
+
+    /// The masked softmax of burn's tensors, as `infer` computed it before.
+    fn burn_masked_softmax(logits: &[f32], mask: &[f32], rows: usize) -> Vec<f32> {
+        let device = crate::device();
+        let a = logits.len() / rows;
+        let l = Tensor::<2>::from_data(TensorData::new(logits.to_vec(), [rows, a]), &device);
+        let m = Tensor::<2>::from_data(TensorData::new(mask.to_vec(), [rows, a]), &device);
+        softmax(l + mask_penalty(m), 1)
+            .into_data()
+            .try_into_vec::<f32>()
+            .unwrap()
+    }
+
+    #[test]
+    fn masked_softmax_agrees_with_the_tensor_softmax_over_the_legal_actions() {
+        let logits = [
+            0.3, -1.2, 2.5, 0.0, 7.0, -3.0, // every action legal
+            0.3, -1.2, 2.5, 0.0, 7.0, -3.0, // some illegal, the largest among them
+            -40.0, 40.0, 1.0, 2.0, 3.0, 4.0, // one legal
+        ];
+        let mask = [
+            1.0, 1.0, 1.0, 1.0, 1.0, 1.0, //
+            1.0, 0.0, 1.0, 1.0, 0.0, 1.0, //
+            1.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+        ];
+        let want = burn_masked_softmax(&logits, &mask, 3);
+        let mut got = logits;
+        for (row, m) in got.chunks_mut(6).zip(mask.chunks(6)) {
+            masked_softmax(row, m);
+        }
+        for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert!((g - w).abs() <= 1e-6, "entry {k}: {g} against {w}");
+            if mask[k] == 0.0 {
+                assert_eq!(*g, 0.0, "entry {k} is illegal");
+            }
+        }
+        assert_eq!(got[12], 1.0);
+    }
+
+    #[test]
+    fn a_row_with_no_legal_action_gets_the_softmax_over_all() {
+        let mut row = [0.0f32, 1.0f32.ln(), 2.0f32.ln(), 3.0f32.ln()];
+        masked_softmax(&mut row, &[0.0; 4]);
+        let want = [1.0 / 7.0, 1.0 / 7.0, 2.0 / 7.0, 3.0 / 7.0];
+        for (g, w) in row.iter().zip(want) {
+            assert!((g - w).abs() < 1e-6, "{row:?}");
+        }
+    }
 }

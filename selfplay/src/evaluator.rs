@@ -137,8 +137,6 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
 pub struct NetworkEvaluator {
     net: mankala_models::PolicyValueNet,
     device: burn::tensor::Device,
-    features: Vec<f32>,
-    legal: Vec<f32>,
 }
 
 impl NetworkEvaluator {
@@ -147,8 +145,6 @@ impl NetworkEvaluator {
         NetworkEvaluator {
             net,
             device: mankala_models::device(),
-            features: Vec::new(),
-            legal: Vec::new(),
         }
     }
 }
@@ -160,23 +156,17 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
             return;
         }
         let (enc, n) = (game.encoding_len(), game.num_actions());
-        self.features.clear();
-        self.features.resize(states.len() * enc, 0.0);
-        self.legal.clear();
-        self.legal.resize(states.len() * n, 0.0);
+        // Both go to `infer` by value (the features become its input tensor as they are).
+        let mut features = vec![0.0; states.len() * enc];
+        let mut legal = vec![0.0; states.len() * n];
         for (i, s) in states.iter().enumerate() {
-            s.encode(&mut self.features[i * enc..(i + 1) * enc]);
+            s.encode(&mut features[i * enc..(i + 1) * enc]);
             for a in s.legal_mask().iter() {
-                self.legal[i * n + a as usize] = 1.0;
+                legal[i * n + a as usize] = 1.0;
             }
         }
-        let (p, v) = mankala_models::net::infer(
-            &self.net,
-            &self.device,
-            self.features.clone(),
-            self.legal.clone(),
-            states.len(),
-        );
+        let (p, v) =
+            mankala_models::net::infer(&self.net, &self.device, features, legal, states.len());
         for (i, value) in v.iter().enumerate() {
             let mut e = Evaluation {
                 priors: [0.0; MAX_ACTIONS],
