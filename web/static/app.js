@@ -141,6 +141,9 @@ function holeElement(p, layout, i, movesAt) {
   }
   if (layout.kichwa.includes(i)) { b.classList.add("kichwa"); tag = tag || "kichwa"; }
   if (p.owners && p.owners[i] >= 0) { b.classList.add("bull"); tag = `bull (${p.owners[i] === 0 ? "S" : "N"})`; }
+  // Inside a move, the hole where a capture is on offer (the engine's `capture=`).
+  const capture = p.in_move && p.state && p.state.capture ? String(p.state.capture).replace(/[<>]$/, "") : null;
+  if (capture === label) { b.classList.add("capturing"); tag = tag ? `${tag}, capture` : "capture"; }
   if (tag) { const t = document.createElement("span"); t.className = "tag"; t.textContent = tag; b.append(t); }
   if (p.view.last === i) b.classList.add("last");
   markFrame(b, `pit${i}`, i);

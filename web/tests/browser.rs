@@ -170,8 +170,9 @@ fn bao() -> Value {
     })
 }
 
-/// An Omweso position where the player to move decides whether to take a capture, found by
-/// random play, and the position after `take`.
+/// An Omweso game of random moves up to a position where the player to move decides
+/// whether to take a capture: its moves, the position after each, the decisions on offer,
+/// and the position after `take`.
 fn omweso() -> Value {
     for seed in 1..200 {
         let mut s = Session::default();
@@ -179,14 +180,29 @@ fn omweso() -> Value {
             &mut s,
             json!({"cmd": "new", "variant": "omweso", "agent": "random", "seed": seed}),
         );
+        let mut positions = Vec::new();
         for _ in 0..400 {
             let j = ask(&mut s, json!({"cmd": "go"}));
             if j["terminal"] == true {
                 break;
             }
-            if j["legal"].as_array().unwrap().contains(&json!("take")) {
+            positions.push(j["position"].clone());
+            let legal: Vec<&str> = j["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            if legal.contains(&"take") {
+                let mut decisions = legal.clone();
+                decisions.sort_unstable();
                 let after = ask(&mut s, json!({"cmd": "play", "moves": ["take"]}));
-                return json!({"position": j["position"], "after": after["position"]});
+                return json!({
+                    "moves": j["moves"], "positions": positions, "position": j["position"],
+                    "decisions": decisions, "after": after["position"],
+                    "capture": j["state"]["capture"],
+                    "after_capture": if after["in_move"] == true { after["state"]["capture"].clone() } else { Value::Null },
+                });
             }
         }
     }

@@ -65,6 +65,20 @@ for (const v of cases.variants) {
   await page.screenshot({ path: `${cases.out}/${v.name}.png` });
 }
 
+// Plays `move` (in notation) by clicks: its decision's button, or its hole and, where the
+// page asks, its direction.
+async function clickMove(move) {
+  const decision = page.locator(`#decisions button[data-move="${move}"]`);
+  if (await decision.count()) {
+    await decision.click();
+  } else {
+    const hole = move.replace(/[<>]$/, "");
+    await page.click(`.hole.legal[data-label="${hole}"]`);
+    if (await page.isVisible("#choice")) await page.click(`#choice button[data-move="${move}"]`);
+  }
+  await idle();
+}
+
 // The counts the page shows, and the changes of the last move shown: holes, stores, hands.
 const changesShown = () => page.$$eval(".hole, .store, .hand", (els) => els.map((e) => Number(e.dataset.change || 0)));
 const countsShown = () => page.$$eval(".hole, .store, .hand", (els) => els.map((e) => Number(e.dataset.count)));
@@ -239,19 +253,25 @@ for (const v of cases.variants) {
   expect("last move: holes to click after it", (await page.locator(".hole.legal").count()) > 0, true);
 }
 
-// Omweso: the decision to take a capture, offered as a button.
+// Omweso: a game of random moves played by clicks up to a capture on offer, then the
+// decision to take it, offered as a button.
 {
   await open("omweso", "both");
-  await page.click("#position-box summary");
-  await page.fill("#position-text", cases.omweso.position);
-  await page.click("#set-position");
-  await idle();
-  expect("omweso: position set", await page.getAttribute("#board", "data-ply"), cases.omweso.position.match(/ply=(\d+)/)[1]);
-  expect("omweso: in the middle of a move", await status(), `Ply ${cases.omweso.position.match(/ply=(\d+)/)[1]}: ${cases.omweso.position.includes(" north ") ? "North" : "South"} to move, in the middle of a move`);
+  for (const [k, move] of cases.omweso.moves.entries()) {
+    await clickMove(move);
+    expect(`omweso: after ${move} (move ${k + 1})`, await position(), cases.omweso.positions[k]);
+  }
+  expect("omweso: the capture on offer", await position(), cases.omweso.position);
+  console.log(`omweso: ${cases.omweso.moves.length} moves by clicks to a capture on offer`);
+  expect("omweso: in the middle of a move", (await status()).includes("to move, in the middle of a move"), true);
+  expect("omweso: take and relay offered", await page.$$eval("#decisions button", (bs) => bs.map((b) => b.dataset.move).sort()), cases.omweso.decisions);
+  expect("omweso: the capturing hole marked", await page.$$eval(".hole.capturing", (els) => els.map((e) => e.dataset.label)), [cases.omweso.capture]);
   await page.screenshot({ path: `${cases.out}/omweso-take.png` });
   await page.click('#decisions button[data-move="take"]');
   await idle();
   expect("omweso: after take", await position(), cases.omweso.after);
+  const next = cases.omweso.after_capture ? [cases.omweso.after_capture.replace(/[<>]$/, "")] : [];
+  expect("omweso: the capture on offer after take, if any", await page.$$eval(".hole.capturing", (els) => els.map((e) => e.dataset.label)), next);
 }
 
 // A saved game replayed step by step.
