@@ -349,7 +349,7 @@ fn a_worker_waits_out_an_unreachable_store_and_loses_nothing() {
             "selfplay",
             url,
             &cfg,
-            &["--worker", "1", "--games", "24", "--patience", "120"],
+            &["--worker", "1", "--games", "40", "--patience", "120"],
         ),
     );
     let start = Instant::now();
@@ -384,11 +384,11 @@ fn a_worker_waits_out_an_unreachable_store_and_loses_nothing() {
     let retries: Vec<&str> = err.lines().filter(|l| l.contains("retrying in")).collect();
     assert!(!retries.is_empty(), "{err}");
     assert!(retries[0].contains("s3://runs/outage: cannot "), "{err}");
-    // Nothing lost, nothing counted twice: the worker's 24 games are the run's.
-    assert_eq!(reported_games(&out), 24, "{out}");
+    // Nothing lost, nothing counted twice: the worker's 40 games are the run's.
+    assert_eq!(reported_games(&out), 40, "{out}");
     let status = Proc::start(server.port, &dir, "status", &args("status", url, &cfg, &[]));
     let status = status.finish();
-    assert_eq!(games_in_status(&status), 24, "{status}");
+    assert_eq!(games_in_status(&status), 40, "{status}");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
