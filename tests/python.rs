@@ -64,6 +64,14 @@ fn python_package_builds_installs_and_passes_its_tests() {
         return;
     }
     let target = target_dir();
+    // maturin stages the library at one path (target/maturin/) and the venv and wheels
+    // directory are shared, so two runs of this test on one target directory at once would
+    // trip each other: the second waits here for the first.
+    let lock_path = target.join("python-test.lock");
+    let lock = std::fs::File::create(&lock_path)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
+    lock.lock()
+        .unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
     let venv = target.join("python-venv");
     let venv_python = venv.join("bin").join("python");
     if !venv_python.exists() {
