@@ -222,8 +222,14 @@ fn finish_checkpoint(out: &Path) -> Result<(), TrainError> {
     for path in [weights, sidecar, optim, state] {
         let tmp = atomic::temp_path(&path);
         if tmp.exists() {
-            atomic::commit(&tmp, &path).map_err(|source| TrainError::Io { path, source })?;
+            // Flushed before the journal was written: renaming is all that is left.
+            fs::rename(&tmp, &path).map_err(|source| TrainError::Io { path, source })?;
         }
+    }
+    // One flush of the directory (every file is in `out`) makes the renames last before
+    // the journal goes.
+    if let Ok(dir) = fs::File::open(out) {
+        let _ = dir.sync_all();
     }
     fs::remove_file(&journal).map_err(|source| TrainError::Io {
         path: journal,
