@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Judges every EVERY-th generation's network of each arm of an experiment (run_arms.sh)
+# Judges every EVERY-th generation's network (and the last) of each arm of an experiment (run_arms.sh)
 # against perfect play on ONE fixed set of positions, the same for every arm and generation:
 # SAMPLES positions with at most MAX_SEEDS seeds in play, drawn from 100 games between
 # alphabeta:depth=4 and mcts:sims=1000 (OUT/fixed-games), which no arm played. Each
@@ -17,11 +17,12 @@ if [ ! -f "$out/fixed-games/games.jsonl" ]; then
 fi
 for arm in "$@"; do
   mkdir -p "$out/$arm/fixed-judge"
+  last=$(ls -d "$out/$arm"/gen-*/train/model.bpk | sort | tail -1)
   for model in "$out/$arm"/gen-*/train/model.bpk; do
     gen=$(basename "$(dirname "$(dirname "$model")")")
     n=$((10#${gen#gen-}))
     dest="$out/$arm/fixed-judge/$gen.json"
-    if [ $((n % every)) -ne 0 ] || [ -f "$dest" ]; then
+    if { [ $((n % every)) -ne 0 ] && [ "$model" != "$last" ]; } || [ -f "$dest" ]; then
       continue
     fi
     nice -n 10 "$bin" judge --config "$base" --agent "nn:model=$model,sims=100" \

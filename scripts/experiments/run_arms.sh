@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Paired arms, run concurrently: every arm is BASE with some keys changed, trained from
-# scratch with the same seed, one worker thread each, all started together under nice so
-# that they share the machine's load; each stops after HOURS. Then every arm's last network
+# scratch with the same seed (SEED, default 1), one worker thread each, all started
+# together under nice so that they share the machine's load; each stops after HOURS or
+# after the config's generations, whichever comes first. Then every arm's last network
 # plays GAMES (default 100) games against OPPONENT (default mcts:sims=1000) at 100
 # simulations.
 # Usage: scripts/experiments/run_arms.sh BASE HOURS OUT NAME='[table] key = value; ...' ...
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 base=$1 hours=$2 out=$3
 shift 3
 bin=${MANKALA:-target/release/mankala}
-opponent=${OPPONENT:-mcts:sims=1000} games=${GAMES:-100}
+opponent=${OPPONENT:-mcts:sims=1000} games=${GAMES:-100} seed=${SEED:-1}
 mkdir -p "$out"
 pids=()
 for arm in "$@"; do
@@ -37,7 +38,7 @@ for edit in filter(None, (e.strip() for e in edits.split(";"))):
 open(dest, "w").write(text)
 PY
   nice -n 10 "$bin" loop --config "$out/$name.toml" --run "$out/$name" --hours "$hours" \
-    --threads 1 --seed 1 > "$out/$name.log" 2>&1 &
+    --threads 1 --seed "$seed" > "$out/$name.log" 2>&1 &
   pids+=($!)
 done
 for p in "${pids[@]}"; do wait "$p"; done
