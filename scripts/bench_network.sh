@@ -6,7 +6,8 @@
 #     rollout self-play data;
 #  3. self-play positions/s with the network evaluator at 100 simulations on 2 threads, as
 #     evaluations/s against the bare throughput at self-play's batch size from step 1 (the
-#     search's overhead).
+#     search's overhead). It plays four games per slot (2 threads x games_per_worker x 4), so
+#     that the batch is the configured one for most of the run, not only at its start.
 # Prints Markdown for docs/benchmarks.md. Usage: scripts/bench_network.sh [VARIANT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,8 @@ bin=target/release/mankala
 "$bin" bench network --config "configs/$v.toml" --seconds 3 --threads 2 --json "$out/net.json" > "$out/net.txt"
 "$bin" selfplay --config "configs/$v.toml" --games 400 --out "$out/data" --threads 2 --seed 1 > /dev/null
 "$bin" train --config "configs/$v.toml" --data "$out/data" --out "$out/model" --steps 400 > "$out/train.txt"
-"$bin" selfplay --config "configs/$v.toml" --games 100 --out "$out/nn" --threads 2 --seed 2 \
+per_worker=$(sed -n 's/^games_per_worker *= *\([0-9]*\).*/\1/p' "configs/$v.toml")
+"$bin" selfplay --config "configs/$v.toml" --games $((2 * ${per_worker:-64} * 4)) --out "$out/nn" --threads 2 --seed 2 \
   --model "$out/model/model" > "$out/nn.txt"
 python3 - "$out" "$v" <<'PY'
 import json, os, re, subprocess, sys
