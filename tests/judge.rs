@@ -326,3 +326,42 @@ fn the_loop_judges_each_generation_where_exact_values_exist() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_oware_loop_without_a_table_builds_its_own_and_judges_with_it() {
+    let dir = temp_dir("judge-oware-loop");
+    let config = common::tiny_loop_config(
+        &dir,
+        "oware",
+        8,
+        1,
+        "judge_positions = 30\njudge_max_seeds = 40\n",
+    );
+    let run = dir.join("run");
+    let o = mankala(&[
+        "loop",
+        "--config",
+        s(&config),
+        "--run",
+        s(&run),
+        "--seed",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // judge_max_seeds above 12: the run's table stops at 12 seeds.
+    let table = run.join("tables/oware-12.mtb");
+    let o = mankala(&["tablebase", "check", "--variant", "oware", s(&table)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("12"), "{}", stdout(&o));
+    let judged: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(run.join("gen-0000/eval/judge.json")).unwrap(),
+    )
+    .unwrap();
+    let positions = judged["positions"].as_array().unwrap();
+    assert!((1..=30).contains(&positions.len()), "{judged}");
+    for p in positions {
+        let seeds = p["seeds_in_play"].as_u64().unwrap();
+        assert!(seeds <= 12, "{p}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

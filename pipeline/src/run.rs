@@ -27,6 +27,10 @@ use crate::records::{
 use crate::selfplay::{rate_note, shard_meta};
 use crate::{now_secs, train};
 
+/// The most seeds of the Oware table a run builds for judging when `[loop] judge_table`
+/// names none (`tables/oware-N.mtb` in the run directory).
+pub const OWARE_JUDGE_SEEDS: u32 = 12;
+
 /// The run directory of the main job.
 pub const DEFAULT_RUN: &str = "runs/default";
 
@@ -454,11 +458,26 @@ impl Run {
         if lc.judge_positions == 0 || !Exact::exists_for(variant) {
             return Ok(None);
         }
-        let table = (!lc.judge_table.is_empty()).then(|| Path::new(&lc.judge_table));
-        if variant == "oware" && table.is_none() {
-            return Ok(None);
-        }
-        let exact = Exact::new(variant, &self.cfg.rules_toml(), table, variant == "kalah")?;
+        let table = if !lc.judge_table.is_empty() {
+            Some(PathBuf::from(&lc.judge_table))
+        } else if variant == "oware" {
+            // The run's own table, built once: `judge_max_seeds` seeds, at most
+            // OWARE_JUDGE_SEEDS (12 seeds: 2.7 million positions, seconds to build).
+            let seeds = lc.judge_max_seeds.min(OWARE_JUDGE_SEEDS);
+            let dir = self.layout.root.join("tables");
+            create_dir(&dir, "cannot create")?;
+            let path = dir.join(format!("oware-{seeds}.mtb"));
+            Exact::ensure_oware_table(&path, seeds)?;
+            Some(path)
+        } else {
+            None
+        };
+        let exact = Exact::new(
+            variant,
+            &self.cfg.rules_toml(),
+            table.as_deref(),
+            variant == "kalah",
+        )?;
         let lines = judge::game_lines(&self.layout.shards(g))?;
         let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)])?
             .pop()

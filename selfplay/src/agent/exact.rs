@@ -135,6 +135,22 @@ impl Exact {
         })
     }
 
+    /// Makes sure `path` holds the Oware tablebase of `seeds` seeds: a file there is checked
+    /// (header, seeds and checksum), a missing one is built and written atomically. For a loop
+    /// that judges Oware without a table of its own (12 seeds build in seconds).
+    ///
+    /// # Errors
+    /// [`ExactError::Tablebase`]: a file there of another game, size or checksum, or one that
+    /// cannot be written, named.
+    pub fn ensure_oware_table(path: &Path, seeds: u32) -> Result<(), ExactError> {
+        if path.exists() {
+            Tablebase::load(path, TableGame::Oware, Some(seeds))?;
+            return Ok(());
+        }
+        Tablebase::build(TableGame::Oware, seeds, &|_, _| {})?.save(path)?;
+        Ok(())
+    }
+
     /// Whether this variant has exact values (`kalah` and `oware`).
     pub fn exists_for(variant: &str) -> bool {
         matches!(variant, "kalah" | "oware")
