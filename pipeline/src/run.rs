@@ -257,7 +257,7 @@ impl Run {
             ))?;
             progress.end();
         }
-        let mut summary = summarize(&dir)?;
+        let mut summary = crate::workers::summarize(&list_shards(&dir)?)?;
         summary.evaluator = name;
         summary.seconds = start.elapsed().as_secs_f64();
         if summary.games != total {
@@ -541,41 +541,6 @@ fn games_in(dir: &Path) -> Result<BTreeSet<u64>> {
         ids.extend(rows.iter().map(|r| r.game_id));
     }
     Ok(ids)
-}
-
-/// Game statistics of a directory's shards.
-fn summarize(dir: &Path) -> Result<SelfplayDone> {
-    let mut sum = mankala_selfplay::run::Summary::default();
-    let mut seen = BTreeSet::new();
-    let mut plies = 0u64;
-    for shard in list_shards(dir)? {
-        let (_, rows) = read_shard(&shard)?;
-        let mut here = BTreeSet::new();
-        for r in &rows {
-            if !here.insert(r.game_id) {
-                continue;
-            }
-            if !seen.insert(r.game_id) {
-                return Err(Error::DuplicateGame {
-                    shard,
-                    game: r.game_id,
-                    dir: dir.to_path_buf(),
-                });
-            }
-            sum.add_game(r.outcome, &r.result, 0);
-            plies += u64::from(r.game_length);
-        }
-        sum.positions += rows.len() as u64;
-    }
-    Ok(SelfplayDone {
-        games: sum.games,
-        positions: sum.positions,
-        mean_length: plies as f64 / sum.games.max(1) as f64,
-        results: sum.results,
-        capped: sum.capped,
-        evaluator: String::new(),
-        seconds: 0.0,
-    })
 }
 
 /// Loads the run's config: the run's own on a rerun (a given config must agree with it), a

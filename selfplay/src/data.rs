@@ -576,10 +576,11 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn meta() -> ShardMeta {
+    /// A small shard's metadata, for this module's tests and `samples`'.
+    pub(crate) fn meta() -> ShardMeta {
         ShardMeta {
             variant: "kalah".into(),
             rules: "seeds_per_hole = 4\n".into(),

@@ -211,21 +211,8 @@ pub fn read_samples(path: &Path) -> Result<(ShardMeta, Samples), DataError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::tests::meta;
     use crate::data::{Row, read_shard, write_shard};
-
-    fn meta() -> ShardMeta {
-        ShardMeta {
-            variant: "kalah".into(),
-            rules: "seeds_per_hole = 4\n".into(),
-            limits: "max_plies = 1000\n".into(),
-            encoding_version: 1,
-            code_version: "test".into(),
-            encoding_len: 3,
-            num_actions: 2,
-            run_id: "r1".into(),
-            seed: 7,
-        }
-    }
 
     fn row(i: u32) -> Row {
         Row {
