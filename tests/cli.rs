@@ -366,7 +366,7 @@ fn tiny_config(name: &str, variant: &str, steps: u64) -> PathBuf {
         &format!(
             "variant = \"{variant}\"\n[search]\nsimulations = 4\n[selfplay]\ngames_per_shard = 2\n\
              [network]\nwidth = 16\nblocks = 1\nvalue_width = 8\n\
-             [train]\nsteps = {steps}\nbatch_size = 16\nshuffle_buffer = 64\nwarmup_steps = 1\ncheckpoint_every = 2\nvalidation_fraction = 0.2\n"
+             [train]\nsteps = {steps}\nbatch_size = 16\nshuffle_buffer = 64\nwarmup_steps = 1\ncheckpoint_every = 2\nvalidation_fraction = 0.0\n"
         ),
     )
 }

@@ -141,7 +141,7 @@ fn tiny_config(dir: &Path, name: &str, variant: &str, extra: &str) -> PathBuf {
             "variant = \"{variant}\"\n{extra}[search]\nsimulations = 4\n[selfplay]\ngames_per_shard = 2\n\
              [network]\nwidth = 16\nblocks = 1\nvalue_width = 8\n\
              [train]\nsteps = 2\nbatch_size = 16\nshuffle_buffer = 64\nwarmup_steps = 1\n\
-             checkpoint_every = 2\nvalidation_fraction = 0.2\n"
+             checkpoint_every = 2\nvalidation_fraction = 0.0\n"
         ),
     );
     path

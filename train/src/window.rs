@@ -88,6 +88,11 @@ pub fn is_validation(game_id: u64, run_id: &str, fraction: f32) -> bool {
     for b in run_id.bytes().chain(game_id.to_le_bytes()) {
         h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
     }
+    // FNV alone leaves consecutive game ids' hashes close (their last bytes are the same
+    // zeros), so small runs were held out together; splitmix64's finalizer spreads them.
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^= h >> 31;
     (h % 10_000) as f32 / 10_000.0 < fraction
 }
 
