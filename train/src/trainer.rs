@@ -349,6 +349,9 @@ pub fn train(
         }
         (net, TrainSummary::default(), meta.network)
     } else {
+        // The first weights come from the run's seed, so one seed trains one network. The
+        // backend's generator is process-wide: trainings in one process run one at a time.
+        device.seed(opts.seed);
         let net = PolicyValueNet::new(
             &opts.network,
             opts.expected.encoding_len,
