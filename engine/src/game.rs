@@ -7,6 +7,7 @@ use std::hash::Hash;
 use arrayvec::ArrayVec;
 
 use crate::error::{IllegalMove, ParseMoveError, PositionError};
+use crate::trace::{SowObserver, Trace, Unobserved};
 
 /// An action index, always seen from the player to move (`0..num_actions`).
 pub type Action = u16;
@@ -18,7 +19,8 @@ pub const MAX_ACTIONS: usize = 64;
 pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 
 /// One of the two players. South moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Player {
     /// The first player (player 0), sitting at the bottom of a drawn board.
     South = 0,
@@ -409,12 +411,31 @@ pub trait State:
     fn legal_actions(&self) -> ActionList {
         self.legal_mask().iter().collect()
     }
+    /// Plays a legal action, telling `observer` every movement of seeds in the order it
+    /// happens (see [`crate::trace`]). The one implementation of a variant's play:
+    /// [`State::play_unchecked`] and [`State::play_traced`] call it.
+    ///
+    /// # Panics
+    /// As [`State::play_unchecked`].
+    fn play_observed<O: SowObserver>(&mut self, action: Action, observer: &mut O);
     /// Plays a legal action.
     ///
     /// # Panics
     /// May panic or leave a meaningless position if `action` is not legal; use
     /// [`State::play`] for unchecked input.
-    fn play_unchecked(&mut self, action: Action);
+    #[inline]
+    fn play_unchecked(&mut self, action: Action) {
+        self.play_observed(action, &mut Unobserved);
+    }
+    /// Plays a legal action and records its steps: every seed lifted, sown, captured or
+    /// stored, with the whole board after each. The position ends as
+    /// [`State::play_unchecked`] leaves it.
+    ///
+    /// # Panics
+    /// As [`State::play_unchecked`].
+    fn play_traced(&mut self, action: Action) -> Trace {
+        crate::trace::play_traced(self, action)
+    }
     /// Plays `action` if it is legal.
     ///
     /// # Errors

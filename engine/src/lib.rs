@@ -24,6 +24,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod sow;
+pub mod trace;
 pub mod variants;
 
 pub use error::{ConfigError, IllegalMove, ParseMoveError, PositionError};
@@ -32,6 +33,7 @@ pub use game::{
     MAX_ACTIONS, Outcome, Player, PositionText, Snapshot, State,
 };
 pub use position::{POSITION_SCHEMA, PositionJson, position_json};
+pub use trace::{Place, SowEvent, SowObserver, StepKind, Trace, TraceBoard, TraceStep, Unobserved};
 pub use variants::{AnyGame, VARIANTS, VariantInfo, deserialize_table};
 
 /// Version of the feature encodings; stored with every model and data file.

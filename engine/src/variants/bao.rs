@@ -26,6 +26,7 @@ use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
     Snapshot, State,
 };
+use crate::trace::{Place, SowEvent, SowObserver, StepKind, Unobserved};
 
 /// Holes of one player.
 const SIDE: usize = 16;
@@ -236,6 +237,12 @@ pub fn track(i: usize) -> usize {
     if i < FRONT { i } else { 23 - i }
 }
 
+/// Where player `p`'s track position `t` is drawn ([`Snapshot::pits`]' order).
+#[inline]
+fn place(p: usize, t: usize) -> Place {
+    Place::Hole(p * SIDE + track(t))
+}
+
 /// The next track position in a direction.
 #[inline]
 fn step(t: usize, clockwise: bool) -> usize {
@@ -328,6 +335,8 @@ struct Ctx {
     namua: bool,
     /// The next lap is a mtaji move's first: it decides `capturing`.
     first: bool,
+    /// The next lap sows captured seeds from the kichwa (told to an observer only).
+    kichwa: bool,
 }
 
 /// A position of a Bao game.
@@ -676,7 +685,13 @@ impl BaoState {
 
     /// Sows one lap of `n` seeds from track position `t` (the first seed into `t`); returns
     /// where the last seed fell.
-    fn lap(&mut self, c: &mut Ctx, t: usize, n: u32) -> Result<usize, Flow> {
+    fn lap<O: SowObserver>(
+        &mut self,
+        c: &mut Ctx,
+        t: usize,
+        n: u32,
+        obs: &mut O,
+    ) -> Result<usize, Flow> {
         if let Some(flow) = self.lap_cap(c.laps) {
             return Err(flow);
         }
@@ -686,6 +701,20 @@ impl BaoState {
         let lost = t >= FRONT && self.front_empty(c.p);
         if lost && self.game.rules.self_empty == SelfEmpty::Illegal {
             return Err(Flow::Illegal);
+        }
+        if O::ACTIVE {
+            // The seeds one by one, in the order the bulk addition below stands for.
+            let mut pos = t;
+            for k in 0..n {
+                let kind = if k == 0 && c.kichwa {
+                    StepKind::Kichwa
+                } else {
+                    StepKind::Sow
+                };
+                obs.event(SowEvent::moved(kind, Place::Sowing, place(c.p, pos), 1));
+                pos = step(pos, c.clockwise);
+            }
+            c.kichwa = false;
         }
         let side = &mut self.holes[c.p];
         let rounds = (n / SIDE as u32) as u8;
@@ -720,8 +749,9 @@ impl BaoState {
 
     /// Lifts all seeds of the mover's track position `t`.
     #[inline]
-    fn lift(&mut self, c: &mut Ctx, t: usize) -> u32 {
+    fn lift<O: SowObserver>(&mut self, c: &mut Ctx, t: usize, kind: StepKind, obs: &mut O) -> u32 {
         let n = u32::from(std::mem::take(&mut self.holes[c.p][t]));
+        obs.event(SowEvent::moved(kind, place(c.p, t), Place::Sowing, n));
         if t == HOUSE {
             self.owned[c.p] = false;
         }
@@ -730,11 +760,25 @@ impl BaoState {
 
     /// Captures the opponent's front hole facing the mover's front hole `at` (B12-B14, B23);
     /// returns the kichwa and the seeds to sow from it.
-    fn capture(&mut self, c: &mut Ctx, at: usize) -> Result<(usize, u32), Flow> {
+    fn capture<O: SowObserver>(
+        &mut self,
+        c: &mut Ctx,
+        at: usize,
+        obs: &mut O,
+    ) -> Result<(usize, u32), Flow> {
         if let Some(flow) = self.lap_cap(c.laps) {
             return Err(flow);
         }
         let opp = 1 - c.p;
+        if O::ACTIVE {
+            obs.event(SowEvent::moved(
+                StepKind::Capture,
+                place(opp, FRONT - 1 - at),
+                Place::Sowing,
+                u32::from(self.holes[opp][FRONT - 1 - at]),
+            ));
+            c.kichwa = true;
+        }
         let taken = u32::from(std::mem::take(&mut self.holes[opp][FRONT - 1 - at]));
         if FRONT - 1 - at == HOUSE {
             self.owned[opp] = false;
@@ -751,7 +795,7 @@ impl BaoState {
         let kichwa = if c.clockwise { 0 } else { FRONT - 1 };
         if self.front_empty(opp) {
             // Bao hamna: the seeds are sown, and the game is over.
-            let _ = self.lap(c, kichwa, taken);
+            let _ = self.lap(c, kichwa, taken, obs);
             self.over = Some(GameResult::Win(Player::from_index(c.p)));
             return Err(Flow::Over);
         }
@@ -759,10 +803,16 @@ impl BaoState {
     }
 
     /// Sows `n` seeds from `start` and goes on, lap by lap, until the move ends or waits.
-    fn run(&mut self, c: &mut Ctx, mut start: usize, mut n: u32) -> Flow {
+    fn run<O: SowObserver>(
+        &mut self,
+        c: &mut Ctx,
+        mut start: usize,
+        mut n: u32,
+        obs: &mut O,
+    ) -> Flow {
         let opp = 1 - c.p;
         loop {
-            let last = match self.lap(c, start, n) {
+            let last = match self.lap(c, start, n, obs) {
                 Ok(last) => last,
                 Err(flow) => return flow,
             };
@@ -776,7 +826,7 @@ impl BaoState {
                 c.capturing = opposed && n <= 15;
             }
             if c.capturing && opposed {
-                match self.capture(c, last) {
+                match self.capture(c, last, obs) {
                     Ok((s, m)) => {
                         (start, n) = (s, m);
                         continue;
@@ -804,7 +854,7 @@ impl BaoState {
             if let Some(flow) = self.lap_cap(c.laps) {
                 return flow;
             }
-            n = self.lift(c, last);
+            n = self.lift(c, last, StepKind::Relay, obs);
             start = step(last, c.clockwise);
         }
     }
@@ -826,7 +876,7 @@ impl BaoState {
     }
 
     /// Plays a start action (`0..32`) up to the end of the move or its decision.
-    fn start_move(&mut self, action: Action) -> Flow {
+    fn start_move<O: SowObserver>(&mut self, action: Action, obs: &mut O) -> Flow {
         let p = self.to_move.index();
         let clockwise = action < ANTICLOCKWISE;
         let t = track(usize::from(action % ANTICLOCKWISE));
@@ -838,19 +888,26 @@ impl BaoState {
             capturing: false,
             namua,
             first: !namua,
+            kichwa: false,
         };
         if !namua {
-            let n = self.lift(&mut c, t);
-            return self.run(&mut c, step(t, clockwise), n);
+            let n = self.lift(&mut c, t, StepKind::Lift, obs);
+            return self.run(&mut c, step(t, clockwise), n, obs);
         }
         let captures = self.namua_captures(p, t);
         let house = t == HOUSE && self.functional(p, true);
+        obs.event(SowEvent::moved(
+            StepKind::Sow,
+            Place::Hand(self.to_move),
+            place(p, t),
+            1,
+        ));
         self.hand[p] -= 1;
         self.holes[p][t] += 1;
         if captures {
             c.capturing = true;
-            return match self.capture(&mut c, t) {
-                Ok((s, n)) => self.run(&mut c, s, n),
+            return match self.capture(&mut c, t, obs) {
+                Ok((s, n)) => self.run(&mut c, s, n, obs),
                 Err(flow) => flow,
             };
         }
@@ -859,19 +916,25 @@ impl BaoState {
                 && self.holes[p][HOUSE] - 1 == self.game.rules.house_min)
         {
             // B16: the tax lifts two seeds; the house stays owned.
+            obs.event(SowEvent::moved(
+                StepKind::Tax,
+                place(p, HOUSE),
+                Place::Sowing,
+                2,
+            ));
             self.holes[p][HOUSE] -= 2;
             if self.holes[p][HOUSE] == 0 {
                 self.owned[p] = false; // only with `house_min = 1`
             }
             2
         } else {
-            self.lift(&mut c, t)
+            self.lift(&mut c, t, StepKind::Lift, obs)
         };
-        self.run(&mut c, step(t, clockwise), n)
+        self.run(&mut c, step(t, clockwise), n, obs)
     }
 
     /// Plays `action` without passing the turn; the flow says how the move stands.
-    fn execute(&mut self, action: Action) -> Flow {
+    fn execute<O: SowObserver>(&mut self, action: Action, obs: &mut O) -> Flow {
         match action {
             STOP => {
                 self.pending = None;
@@ -887,14 +950,15 @@ impl BaoState {
                     capturing: true,
                     namua: pending.namua,
                     first: false,
+                    kichwa: false,
                 };
                 if let Some(flow) = self.lap_cap(c.laps) {
                     return flow;
                 }
-                let n = self.lift(&mut c, HOUSE);
-                self.run(&mut c, step(HOUSE, pending.clockwise), n)
+                let n = self.lift(&mut c, HOUSE, StepKind::Relay, obs);
+                self.run(&mut c, step(HOUSE, pending.clockwise), n, obs)
             }
-            a => self.start_move(a),
+            a => self.start_move(a, obs),
         }
     }
 
@@ -907,7 +971,7 @@ impl BaoState {
             return true; // nothing makes a move illegal
         }
         let mut copy = self.clone();
-        copy.execute(action) != Flow::Illegal
+        copy.execute(action, &mut Unobserved) != Flow::Illegal
     }
 
     /// The mover's start actions from track position `t` in the given directions.
@@ -1192,13 +1256,27 @@ impl BaoState {
     }
 
     /// Plays an advanced-opening action (BM20).
-    fn play_opening(&mut self, action: Action) {
+    fn play_opening<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         let p = self.to_move.index();
         if action == PASS || (TAKE..PASS).contains(&action) {
             let mut taken = 0;
             if action != PASS {
                 let h = usize::from(action - TAKE);
+                obs.event(SowEvent::moved(
+                    StepKind::Capture,
+                    place(0, FRONT - 1 - h),
+                    Place::Hand(Player::North),
+                    u32::from(self.holes[0][FRONT - 1 - h]),
+                ));
                 taken = std::mem::take(&mut self.holes[0][FRONT - 1 - h]);
+            }
+            for t in [5, 6] {
+                obs.event(SowEvent::moved(
+                    StepKind::Place,
+                    place(1, t),
+                    Place::Hand(Player::North),
+                    u32::from(self.holes[1][t]),
+                ));
             }
             let lifted = self.holes[1][5] + self.holes[1][6];
             self.holes[1][5] = 0;
@@ -1209,6 +1287,12 @@ impl BaoState {
             self.phase = Phase::Place;
         } else {
             let i = action - PLACE;
+            obs.event(SowEvent::moved(
+                StepKind::Place,
+                Place::Hand(self.to_move),
+                place(p, track(usize::from(i))),
+                1,
+            ));
             self.holes[p][track(usize::from(i))] += 1;
             self.place_min = i as u8;
             self.to_place -= 1;
@@ -1239,16 +1323,16 @@ impl State for BaoState {
         }
         self.mask
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         self.ply += 1;
         if self.phase != Phase::Play {
-            self.play_opening(action);
+            self.play_opening(action, obs);
             return;
         }
         let p = self.to_move.index();
         // A mtaji takasa: a start of the mtaji stage whose first lap does not capture.
         let mtaji_takasa = action < STOP && self.hand[p] == 0 && !self.mtaji_captures(action);
-        match self.execute(action) {
+        match self.execute(action, obs) {
             Flow::End => self.end_move(mtaji_takasa),
             Flow::Decision => self.mask = self.decision_moves(),
             Flow::Over => self.mask = ActionMask::default(),

@@ -12,6 +12,7 @@ use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, Track, sow};
+use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 use crate::variants::Status;
 
 /// Most holes in a row.
@@ -418,7 +419,7 @@ impl EnkeshuiState {
         }
     }
 
-    fn sow_move(&mut self, rel: usize, dir: Direction) {
+    fn sow_move<O: SowObserver>(&mut self, rel: usize, dir: Direction, obs: &mut O) {
         let n = self.n();
         let mover = self.to_move;
         let ring = Ring(2 * n);
@@ -427,7 +428,18 @@ impl EnkeshuiState {
         loop {
             let seeds = std::mem::take(&mut self.pits[at]) as u32;
             let from = at;
-            at = sow(&mut self.pits, &ring, from, seeds, dir, None);
+            let kind = if laps == 1 {
+                StepKind::Lift
+            } else {
+                StepKind::Relay
+            };
+            obs.event(SowEvent::moved(
+                kind,
+                Place::Hole(from),
+                Place::Sowing,
+                seeds,
+            ));
+            at = sow(&mut self.pits, &ring, from, seeds, dir, None, obs);
             if !self.gone_round[mover.index()] && self.enters_own_row(mover, from, seeds, dir) {
                 self.gone_round[mover.index()] = true;
             }
@@ -440,11 +452,23 @@ impl EnkeshuiState {
                 let pair = (self.pits[before], c);
                 if !self.is_bull(before) && (pair == (3, 4) || pair == (4, 3)) {
                     self.bulls[mover.index()] |= (1 << at) | (1 << before);
+                    obs.event(SowEvent::Bull {
+                        hole: at,
+                        owner: mover,
+                    });
+                    obs.event(SowEvent::Bull {
+                        hole: before,
+                        owner: mover,
+                    });
                     break;
                 }
             }
             if c == 4 {
                 self.bulls[mover.index()] |= 1 << at;
+                obs.event(SowEvent::Bull {
+                    hole: at,
+                    owner: mover,
+                });
                 break;
             }
             if c == 1 {
@@ -467,11 +491,20 @@ impl EnkeshuiState {
         self.end_move();
     }
 
-    fn capture(&mut self, Pending { hole, dir }: Pending) {
+    fn capture<O: SowObserver>(&mut self, Pending { hole, dir }: Pending, obs: &mut O) {
         let n = self.n();
         let mover = self.to_move;
         let ring = Ring(2 * n);
         let mut at = hole as usize;
+        let store = Place::Store(mover);
+        for h in [at, opposite(at, n)] {
+            obs.event(SowEvent::moved(
+                StepKind::Capture,
+                Place::Hole(h),
+                store,
+                u32::from(self.pits[h]),
+            ));
+        }
         let mut taken =
             std::mem::take(&mut self.pits[at]) + std::mem::take(&mut self.pits[opposite(at, n)]);
         loop {
@@ -485,6 +518,12 @@ impl EnkeshuiState {
             {
                 break;
             }
+            obs.event(SowEvent::moved(
+                StepKind::Capture,
+                Place::Hole(opp),
+                store,
+                u32::from(self.pits[opp]),
+            ));
             taken += std::mem::take(&mut self.pits[opp]);
         }
         self.stores[mover.index()] += taken;
@@ -493,10 +532,12 @@ impl EnkeshuiState {
     /// Plays one action of the advance move (rule 8): lifts hole `rel` or puts a seed into
     /// it. When the hand is empty again the move is over: North's advance follows South's,
     /// and South sows first after both.
-    fn advance_step(&mut self, mut a: Advance, rel: usize) {
+    fn advance_step<O: SowObserver>(&mut self, mut a: Advance, rel: usize, obs: &mut O) {
         let n = self.n();
         let h = board::hole(self.to_move, rel, n);
+        let hand = Place::Hand(self.to_move);
         if a.placing {
+            obs.event(SowEvent::moved(StepKind::Place, hand, Place::Hole(h), 1));
             self.pits[h] += 1;
             a.hand -= 1;
             a.min = rel as u8;
@@ -511,6 +552,12 @@ impl EnkeshuiState {
             }
             return;
         }
+        obs.event(SowEvent::moved(
+            StepKind::Lift,
+            Place::Hole(h),
+            hand,
+            u32::from(self.pits[h]),
+        ));
         a.hand += std::mem::take(&mut self.pits[h]);
         if a.first.is_none() {
             a.first = Some(rel as u8);
@@ -582,23 +629,23 @@ impl State for EnkeshuiState {
         }
         out
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         let n = self.n();
         let a = action as usize;
         self.ply += 1;
         if let Some(adv) = self.advance {
-            self.advance_step(adv, a);
+            self.advance_step(adv, a, obs);
             return;
         }
         match self.pending {
             Some(p) => {
                 if a == 2 * n {
-                    self.capture(p);
+                    self.capture(p, obs);
                 }
                 self.end_move();
             }
-            None if a < n => self.sow_move(a, Direction::Forward),
-            None => self.sow_move(a - n, Direction::Backward),
+            None if a < n => self.sow_move(a, Direction::Forward, obs),
+            None => self.sow_move(a - n, Direction::Backward, obs),
         }
     }
     fn outcome(&self) -> Option<Outcome> {

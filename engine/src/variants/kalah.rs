@@ -13,6 +13,7 @@ use crate::game::{
     Snapshot, State,
 };
 use crate::sow::{Direction, Track, sow};
+use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 
 const N: usize = 6;
 const HOLES: usize = 2 * N;
@@ -90,6 +91,14 @@ impl Track for KalahTrack {
             p if p < N => own + p,
             N => STORE + self.0.index(),
             p => opp + p - N - 1,
+        }
+    }
+    #[inline]
+    fn place(&self, pos: usize) -> Place {
+        if pos == N {
+            Place::Store(self.0)
+        } else {
+            Place::Hole(self.cell(pos))
         }
     }
 }
@@ -183,11 +192,17 @@ impl State for KalahState {
         }
         ActionMask(bits)
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         let mover = self.to_move;
         let track = KalahTrack(mover);
         let from = board::hole(mover, action as usize, N);
         let seeds = std::mem::take(&mut self.cells[from]) as u32;
+        obs.event(SowEvent::moved(
+            StepKind::Lift,
+            Place::Hole(from),
+            Place::Sowing,
+            seeds,
+        ));
         let last = sow(
             &mut self.cells,
             &track,
@@ -195,11 +210,27 @@ impl State for KalahState {
             seeds,
             Direction::Forward,
             None,
+            obs,
         );
         let cell = track.cell(last);
         if last < N && self.cells[cell] == 1 {
             let opp = opposite(cell, N);
             if self.cells[opp] > 0 || self.game.rules.empty_capture {
+                let store = Place::Store(mover);
+                if self.cells[opp] > 0 {
+                    obs.event(SowEvent::moved(
+                        StepKind::Capture,
+                        Place::Hole(opp),
+                        store,
+                        u32::from(self.cells[opp]),
+                    ));
+                }
+                obs.event(SowEvent::moved(
+                    StepKind::Capture,
+                    Place::Hole(cell),
+                    store,
+                    1,
+                ));
                 let taken = 1 + std::mem::take(&mut self.cells[opp]);
                 self.cells[cell] = 0;
                 self.cells[STORE + mover.index()] += taken;

@@ -12,6 +12,7 @@ use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, Track, sow};
+use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 use crate::variants::Status;
 
 const N: usize = 6;
@@ -188,18 +189,18 @@ pub struct LaneState {
 impl LaneState {
     /// Applies rule 8 and the end of the round after a move or a feed; `to_move` is the
     /// player whose turn comes next.
-    fn settle(&mut self) {
+    fn settle<O: SowObserver>(&mut self, obs: &mut O) {
         self.feeding = false;
         let on_board: u32 = self.pits.iter().map(|&s| s as u32).sum();
         if on_board == 2 {
             for p in Player::BOTH {
                 if row_sum(&self.pits, p, N) == 2 {
-                    self.take_row(p);
+                    self.take_row(p, obs);
                 }
             }
         }
         if self.pits.iter().all(|&s| s == 0) {
-            self.end_round();
+            self.end_round(obs);
             return;
         }
         let next = self.to_move;
@@ -220,8 +221,8 @@ impl LaneState {
                 self.to_move = feeder;
             } else {
                 // A lone counter cannot be fed: it goes to the owner of its row.
-                self.take_row(feeder);
-                self.end_round();
+                self.take_row(feeder, obs);
+                self.end_round(obs);
             }
         }
     }
@@ -230,7 +231,7 @@ impl LaneState {
     /// round's winner scores the difference of the stores, and the game ends once a player
     /// has `match_to` points; otherwise the next round starts from the set-up, the other
     /// player moving first.
-    fn end_round(&mut self) {
+    fn end_round<O: SowObserver>(&mut self, obs: &mut O) {
         let to = self.game.rules.match_to;
         if to == 0 {
             self.status = Status::Over;
@@ -247,6 +248,27 @@ impl LaneState {
         }
         self.round += 1;
         let start = self.game.initial_state();
+        if O::ACTIVE {
+            // The stores' seeds go back to the holes, South's first.
+            let mut store = 0;
+            for (h, &seeds) in start.pits.iter().enumerate() {
+                let mut left = u32::from(seeds);
+                while left > 0 {
+                    while self.stores[store] == 0 {
+                        store += 1;
+                    }
+                    let n = left.min(u32::from(self.stores[store]));
+                    self.stores[store] -= n as u8;
+                    left -= n;
+                    obs.event(SowEvent::moved(
+                        StepKind::NewRound,
+                        Place::Store(Player::from_index(store)),
+                        Place::Hole(h),
+                        n,
+                    ));
+                }
+            }
+        }
         self.pits = start.pits;
         self.stores = [0; 2];
         self.feeding = false;
@@ -267,14 +289,33 @@ impl LaneState {
         self.round
     }
 
-    fn take_row(&mut self, p: Player) {
+    fn take_row<O: SowObserver>(&mut self, p: Player, obs: &mut O) {
         for rel in 0..N {
+            let h = board::hole(p, rel, N);
+            if self.pits[h] > 0 {
+                obs.event(SowEvent::moved(
+                    StepKind::Collect,
+                    Place::Hole(h),
+                    Place::Store(p),
+                    u32::from(self.pits[h]),
+                ));
+            }
             self.stores[p.index()] += std::mem::take(&mut self.pits[board::hole(p, rel, N)]);
         }
     }
 
-    fn capture(&mut self, mover: Player, last: usize) {
-        let take = |s: &mut Self, h: usize| {
+    fn capture<O: SowObserver>(&mut self, mover: Player, last: usize, obs: &mut O) {
+        let mut take = |s: &mut Self, h: usize| {
+            for hole in [h, opposite(h, N)] {
+                if s.pits[hole] > 0 {
+                    obs.event(SowEvent::moved(
+                        StepKind::Capture,
+                        Place::Hole(hole),
+                        Place::Store(mover),
+                        u32::from(s.pits[hole]),
+                    ));
+                }
+            }
             let got = std::mem::take(&mut s.pits[h]) + std::mem::take(&mut s.pits[opposite(h, N)]);
             s.stores[mover.index()] += got;
         };
@@ -311,21 +352,34 @@ impl State for LaneState {
         }
         out
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         let mover = self.to_move;
         let from = board::hole(mover, action as usize, N);
         self.ply += 1;
         if self.feeding {
+            let to = board::hole(mover.other(), 0, N);
+            obs.event(SowEvent::moved(
+                StepKind::Feed,
+                Place::Hole(from),
+                Place::Hole(to),
+                1,
+            ));
             self.pits[from] -= 1;
-            self.pits[board::hole(mover.other(), 0, N)] += 1;
+            self.pits[to] += 1;
             self.to_move = mover.other();
-            self.settle();
+            self.settle(obs);
             return;
         }
         let mut at = from;
         let mut laps = 1;
         loop {
             let seeds = std::mem::take(&mut self.pits[at]) as u32;
+            let kind = if laps == 1 {
+                StepKind::Lift
+            } else {
+                StepKind::Relay
+            };
+            obs.event(SowEvent::moved(kind, Place::Hole(at), Place::Sowing, seeds));
             at = sow(
                 &mut self.pits,
                 &Ring(HOLES),
@@ -333,11 +387,12 @@ impl State for LaneState {
                 seeds,
                 Direction::Forward,
                 None,
+                obs,
             );
             match self.pits[at] {
                 1 => break,
                 2 | 4 => {
-                    self.capture(mover, at);
+                    self.capture(mover, at, obs);
                     break;
                 }
                 _ if laps == self.game.limits.max_laps => {
@@ -348,7 +403,7 @@ impl State for LaneState {
             }
         }
         self.to_move = mover.other();
-        self.settle();
+        self.settle(obs);
     }
     fn outcome(&self) -> Option<Outcome> {
         self.status

@@ -12,6 +12,7 @@ use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
 use crate::sow::{Direction, Ring, Track, sow};
+use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 use crate::variants::Status;
 
 const N: usize = 8;
@@ -157,13 +158,19 @@ impl State for NdotoState {
         }
         out
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         let mover = self.to_move;
         let mut at = board::hole(mover, action as usize, N);
         let mut laps = 1;
         self.ply += 1;
         loop {
             let seeds = std::mem::take(&mut self.pits[at]) as u32;
+            let kind = if laps == 1 {
+                StepKind::Lift
+            } else {
+                StepKind::Relay
+            };
+            obs.event(SowEvent::moved(kind, Place::Hole(at), Place::Sowing, seeds));
             at = sow(
                 &mut self.pits,
                 &Ring(HOLES),
@@ -171,10 +178,17 @@ impl State for NdotoState {
                 seeds,
                 Direction::Forward,
                 None,
+                obs,
             );
             if self.pits[at] == 1 {
                 let opp = opposite(at, N);
                 if side(at, N) == mover && self.pits[opp] > 0 {
+                    obs.event(SowEvent::moved(
+                        StepKind::Capture,
+                        Place::Hole(opp),
+                        Place::Store(mover),
+                        u32::from(self.pits[opp]),
+                    ));
                     self.stores[mover.index()] += std::mem::take(&mut self.pits[opp]);
                 }
                 break;

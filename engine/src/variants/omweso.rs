@@ -19,6 +19,7 @@ use crate::game::{
     Snapshot, State,
 };
 use crate::sow::{Direction, Track, sow};
+use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 
 /// Holes of one player.
 const SIDE: usize = 16;
@@ -227,6 +228,12 @@ fn snapshot_index(pos: usize) -> usize {
     }
 }
 
+/// Where `player`'s track position `pos` is drawn ([`Snapshot::pits`]' order).
+#[inline]
+fn place(player: Player, pos: usize) -> Place {
+    Place::Hole(player.index() * SIDE + snapshot_index(pos))
+}
+
 /// `who`'s track position `pos` (`who` is `"mover"` or `"opponent"`) in words, as South and
 /// as North to move name it: "the mover's hole A (a when North moves)".
 fn hole_words(who: &str, pos: usize) -> String {
@@ -267,6 +274,10 @@ impl Track for OwnHoles {
     #[inline]
     fn cell(&self, pos: usize) -> usize {
         self.0 + pos
+    }
+    #[inline]
+    fn place(&self, pos: usize) -> Place {
+        Place::Hole(self.0 + snapshot_index(pos))
     }
 }
 
@@ -648,14 +659,20 @@ impl OmwesoState {
 
     /// Sows `seeds` from `from` round the mover's holes; the position of the last seed.
     #[inline]
-    fn sow(&mut self, from: usize, seeds: u32, clockwise: bool) -> usize {
+    fn sow<O: SowObserver>(
+        &mut self,
+        from: usize,
+        seeds: u32,
+        clockwise: bool,
+        obs: &mut O,
+    ) -> usize {
         let dir = if clockwise {
             Direction::Backward
         } else {
             Direction::Forward
         };
         let track = OwnHoles(self.to_move.index() * SIDE);
-        sow(&mut self.cells, &track, from, seeds, dir, None)
+        sow(&mut self.cells, &track, from, seeds, dir, None, obs)
     }
 
     /// Counts a handful; false (and the game capped) past the lap cap.
@@ -671,7 +688,7 @@ impl OmwesoState {
 
     /// Plays handful after handful from `step` until the move ends or waits for a decision.
     /// A loop rather than recursion, so a long move (up to `max_laps` handfuls) needs no stack.
-    fn run(&mut self, mut step: Step) {
+    fn run<O: SowObserver>(&mut self, mut step: Step, obs: &mut O) {
         loop {
             step = match step {
                 Step::Done => return,
@@ -681,33 +698,50 @@ impl OmwesoState {
                     }
                     let c = cell(self.to_move, pos);
                     let seeds = std::mem::take(&mut self.cells[c]) as u32;
+                    let kind = if self.laps == 1 {
+                        StepKind::Lift
+                    } else {
+                        StepKind::Relay
+                    };
+                    obs.event(SowEvent::moved(
+                        kind,
+                        place(self.to_move, pos),
+                        Place::Sowing,
+                        seeds,
+                    ));
                     self.emptied = pos as u8;
-                    let last = self.sow(pos, seeds, clockwise);
-                    self.judge(last, clockwise)
+                    let last = self.sow(pos, seeds, clockwise, obs);
+                    self.judge(last, clockwise, obs)
                 }
                 Step::Hand { seeds, clockwise } => {
                     // Captured seeds are sown from the hole after the one last left empty.
                     self.hand = 0;
                     self.pending = Pending::None;
                     if !self.count_lap() {
+                        obs.event(SowEvent::moved(
+                            StepKind::Hold,
+                            Place::Sowing,
+                            Place::Hand(self.to_move),
+                            u32::from(seeds),
+                        ));
                         self.hand = seeds;
                         return;
                     }
-                    let last = self.sow(self.emptied as usize, u32::from(seeds), clockwise);
-                    self.judge(last, clockwise)
+                    let last = self.sow(self.emptied as usize, u32::from(seeds), clockwise, obs);
+                    self.judge(last, clockwise, obs)
                 }
             }
         }
     }
 
     /// The last seed of a handful fell at `last`: end, capture (offered or automatic) or relay.
-    fn judge(&mut self, last: usize, clockwise: bool) -> Step {
+    fn judge<O: SowObserver>(&mut self, last: usize, clockwise: bool, obs: &mut O) -> Step {
         if self.own(last) == 1 {
             self.end_move();
             Step::Done
         } else if self.capture_offered(last) {
             if clockwise || self.game.rules.mandatory_capture {
-                self.capture(last, clockwise)
+                self.capture(last, clockwise, obs)
             } else {
                 self.pending = Pending::Capture { at: last as u8 };
                 Step::Done
@@ -730,11 +764,27 @@ impl OmwesoState {
     }
 
     /// Takes the column facing the mover's front hole `at`; what is sown next (R10, R13, C1).
-    fn capture(&mut self, at: usize, clockwise: bool) -> Step {
+    fn capture<O: SowObserver>(&mut self, at: usize, clockwise: bool, obs: &mut O) -> Step {
         self.pending = Pending::None;
         let mover = self.to_move;
         let opp = mover.other();
         let (back, front) = facing(at);
+        if O::ACTIVE {
+            let mut holes = [(opp, front), (opp, back), (mover, at)].into_iter();
+            let count = match self.game.kind {
+                Kind::Omweso => 2,
+                Kind::Coro => 3,
+                Kind::Kombe | Kind::Mongale => 1,
+            };
+            for (p, pos) in holes.by_ref().take(count) {
+                obs.event(SowEvent::moved(
+                    StepKind::Capture,
+                    place(p, pos),
+                    Place::Sowing,
+                    u32::from(self.cells[cell(p, pos)]),
+                ));
+            }
+        }
         let mut taken = std::mem::take(&mut self.cells[cell(opp, front)]);
         match self.game.kind {
             Kind::Omweso => taken += std::mem::take(&mut self.cells[cell(opp, back)]),
@@ -753,11 +803,23 @@ impl OmwesoState {
         if self.game.rules.nkutemye && self.ends == 3 {
             self.over = Some(GameResult::Win(mover));
             // The captured seeds are the winner's: keep them on his side.
+            obs.event(SowEvent::moved(
+                StepKind::Capture,
+                Place::Sowing,
+                place(mover, at),
+                u32::from(taken),
+            ));
             self.cells[cell(mover, at)] += taken;
             return Step::Done;
         }
         let from = self.emptied as usize;
         if clockwise && self.reverse_captures(from, usize::from(taken), false) {
+            obs.event(SowEvent::moved(
+                StepKind::Hold,
+                Place::Sowing,
+                Place::Hand(mover),
+                u32::from(taken),
+            ));
             self.hand = taken;
             self.pending = Pending::Direction;
             return Step::Done;
@@ -855,44 +917,68 @@ impl State for OmwesoState {
         }
         self.moves()
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         self.ply += 1;
         match action {
-            a if a < REVERSE => self.run(Step::Lift {
-                pos: a as usize,
-                clockwise: false,
-            }),
-            a if a < TAKE => self.run(Step::Lift {
-                pos: REVERSE_FROM[(a - REVERSE) as usize],
-                clockwise: true,
-            }),
+            a if a < REVERSE => self.run(
+                Step::Lift {
+                    pos: a as usize,
+                    clockwise: false,
+                },
+                obs,
+            ),
+            a if a < TAKE => self.run(
+                Step::Lift {
+                    pos: REVERSE_FROM[(a - REVERSE) as usize],
+                    clockwise: true,
+                },
+                obs,
+            ),
             TAKE => {
                 let Pending::Capture { at } = self.pending else {
                     unreachable!("take without a capture offered")
                 };
-                let step = self.capture(at as usize, false);
-                self.run(step);
+                let step = self.capture(at as usize, false, obs);
+                self.run(step, obs);
             }
             RELAY | RELAY_REVERSE => {
                 let (Pending::Capture { at } | Pending::Relay { at }) = self.pending else {
                     unreachable!("relay without a decision pending")
                 };
                 self.pending = Pending::None;
-                self.run(Step::Lift {
-                    pos: at as usize,
-                    clockwise: action == RELAY_REVERSE,
-                });
+                self.run(
+                    Step::Lift {
+                        pos: at as usize,
+                        clockwise: action == RELAY_REVERSE,
+                    },
+                    obs,
+                );
             }
             SOW_ANTICLOCKWISE | SOW_CLOCKWISE => {
-                self.run(Step::Hand {
-                    seeds: self.hand,
-                    clockwise: action == SOW_CLOCKWISE,
-                });
+                obs.event(SowEvent::moved(
+                    StepKind::Hold,
+                    Place::Hand(self.to_move),
+                    Place::Sowing,
+                    u32::from(self.hand),
+                ));
+                self.run(
+                    Step::Hand {
+                        seeds: self.hand,
+                        clockwise: action == SOW_CLOCKWISE,
+                    },
+                    obs,
+                );
             }
             a => {
                 debug_assert!((PLACE..RELAY_REVERSE).contains(&a), "no action {a}");
                 let p = self.to_move.index();
                 let pos = (a - PLACE) as usize;
+                obs.event(SowEvent::moved(
+                    StepKind::Place,
+                    Place::Hand(self.to_move),
+                    place(self.to_move, pos),
+                    1,
+                ));
                 self.cells[cell(self.to_move, pos)] += 1;
                 self.last_placed[p] = pos as u8;
                 self.to_place[p] -= 1;

@@ -14,6 +14,7 @@ use crate::game::{
     Snapshot, State,
 };
 use crate::sow::{Direction, Ring, sow};
+use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 
 const N: usize = 6;
 const HOLES: usize = 2 * N;
@@ -215,8 +216,16 @@ impl OwareState {
     }
 
     /// Every seed on the board goes to the owner of its row.
-    fn collect(&mut self) {
+    fn collect<O: SowObserver>(&mut self, obs: &mut O) {
         for h in 0..HOLES {
+            if O::ACTIVE && self.pits[h] > 0 {
+                obs.event(SowEvent::moved(
+                    StepKind::Collect,
+                    Place::Hole(h),
+                    Place::Store(side(h, N)),
+                    u32::from(self.pits[h]),
+                ));
+            }
             self.scores[side(h, N).index()] += self.pits[h];
             self.pits[h] = 0;
         }
@@ -245,10 +254,16 @@ impl State for OwareState {
             self.legal_in_rows()
         }
     }
-    fn play_unchecked(&mut self, action: Action) {
+    fn play_observed<O: SowObserver>(&mut self, action: Action, obs: &mut O) {
         let mover = self.to_move;
         let from = board::hole(mover, action as usize, N);
         let seeds = std::mem::take(&mut self.pits[from]) as u32;
+        obs.event(SowEvent::moved(
+            StepKind::Lift,
+            Place::Hole(from),
+            Place::Sowing,
+            seeds,
+        ));
         let last = sow(
             &mut self.pits,
             &Ring(HOLES),
@@ -256,12 +271,19 @@ impl State for OwareState {
             seeds,
             Direction::Forward,
             Some(from),
+            obs,
         );
         if side(last, N) != mover && !self.is_grand_slam(last) {
             let lower = board::hole(mover.other(), 0, N);
             let mut captured = 0;
             let mut h = last;
             while h >= lower && matches!(self.pits[h], 2 | 3) {
+                obs.event(SowEvent::moved(
+                    StepKind::Capture,
+                    Place::Hole(h),
+                    Place::Store(mover),
+                    u32::from(self.pits[h]),
+                ));
                 captured += std::mem::take(&mut self.pits[h]);
                 if h == lower {
                     break;
@@ -277,12 +299,12 @@ impl State for OwareState {
         self.ply += 1;
         let key = self.key();
         if self.history.contains(key) {
-            self.collect();
+            self.collect(obs);
         } else {
             self.history.remember(key);
             // OpenSpiel sweeps the board whenever the game ends, by score or by no move.
             if self.natural_end() || self.legal_in_rows().is_empty() {
-                self.collect();
+                self.collect(obs);
             }
         }
     }
