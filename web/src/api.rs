@@ -9,6 +9,7 @@
 //! | `GET /api/sessions` | how many are open: `{"ok": true, "open": N, "max_sessions": M}` |
 //! | `POST /api/sessions/ID` | one engine-protocol request; its answer, with the board's `view` |
 //! | `POST /api/sessions/ID/ping` | keeps the session: the page is still open |
+//! | `GET /api/sessions/ID/sowing` | the last move's sowing, step by step, with the board after each |
 //! | `DELETE /api/sessions/ID`, `POST /api/sessions/ID/close` | frees the session |
 //! | `GET /api/record?run=R&path=P` | the games of a record file |
 //! | `GET /runs/R/PATH` | a file of run directory `R` (a report, a plot, `openings.json`) |
@@ -33,6 +34,7 @@ use crate::error::ApiError;
 use crate::files::RunDirs;
 use crate::layout::Layout;
 use crate::sessions::{Sessions, WebSession};
+use crate::sowing::Line;
 
 /// Largest request body read: a request is a small JSON object.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -88,6 +90,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/sessions/{id}", post(request).delete(close))
         .route("/api/sessions/{id}/close", post(close))
         .route("/api/sessions/{id}/ping", post(ping))
+        .route("/api/sessions/{id}/sowing", get(sowing))
         .route("/api/record", get(record))
         .route("/runs/{run}/{*path}", get(run_file))
         .fallback(|| async { ApiError::not_found("no such page or API route; see docs/web.md") })
@@ -231,6 +234,31 @@ async fn request(
     Ok((status, Json(json)).into_response())
 }
 
+/// `GET /api/sessions/ID/sowing`: the last move of the session's game played again with
+/// every step recorded (`sowing::last_move`).
+async fn sowing(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let session = state.sessions.get(&id)?;
+    let guard = session.lock_owned().await;
+    let internal = || {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error while tracing the last move; the position is unchanged",
+        )
+    };
+    tokio::task::spawn_blocking(move || {
+        std::panic::catch_unwind(AssertUnwindSafe(|| {
+            crate::sowing::last_move(guard.game.as_ref(), guard.line.as_ref())
+        }))
+    })
+    .await
+    .map_err(|_| internal())?
+    .map_err(|_| internal())?
+    .map(Json)
+}
+
 /// A request the protocol could not read, answered as the protocol answers it.
 fn protocol_error(id: Value, e: ProtocolError) -> Response {
     (StatusCode::BAD_REQUEST, Json(Reply::new(id, &Err(e)).json)).into_response()
@@ -298,6 +326,9 @@ fn answer(web: &mut WebSession, req: Request, id: Value) -> Value {
         web.game = game_of(new.position.position.variant, &new.rules, &new.limits);
     }
     let mut json = Reply::new(id, &result).json;
+    if let Some(line) = Line::of_answer(&json) {
+        web.line = Some(line);
+    }
     if let (Some(game), Value::Object(fields)) = (&web.game, &mut json)
         && let Some(view) = view(game, fields)
     {

@@ -6,6 +6,7 @@
 //! - [`api`]: the routes, each request answered by a protocol [`Session`] plus the board's
 //!   view ([`layout`]);
 //! - [`sessions`]: one session per page, bounded in number and idle time;
+//! - [`sowing`]: the last move played again step by step for the page to draw;
 //! - [`files`]: the run directories, the only files the server reads;
 //! - [`error`]: why the server cannot start, and the JSON errors of refused requests.
 //!
@@ -16,6 +17,7 @@ pub mod error;
 pub mod files;
 pub mod layout;
 pub mod sessions;
+pub mod sowing;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;

@@ -9,6 +9,7 @@ use mankala_engine::AnyGame;
 use mankala_selfplay::protocol::{BoxError, Session, Setup};
 
 use crate::error::ApiError;
+use crate::sowing::Line;
 
 /// One page's game: the protocol session and the variant it plays.
 #[derive(Debug)]
@@ -17,6 +18,9 @@ pub struct WebSession {
     pub protocol: Session,
     /// The game of its last successful `new`, for the board's layout and the moves' words.
     pub game: Option<AnyGame>,
+    /// The start and moves of its last answer holding a position, for the last move's
+    /// sowing.
+    pub line: Option<Line>,
 }
 
 impl Default for WebSession {
@@ -24,6 +28,7 @@ impl Default for WebSession {
         WebSession {
             protocol: Session::with_loader(refuse_config),
             game: None,
+            line: None,
         }
     }
 }

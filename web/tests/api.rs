@@ -497,3 +497,135 @@ fn a_record_file_gives_its_games_and_a_game_replays_move_by_move() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+fn sowing(app: &axum::Router, session: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        Method::GET,
+        &format!("/api/sessions/{session}/sowing"),
+        "",
+    )
+}
+
+#[test]
+fn the_last_moves_sowing_is_sent_step_by_step_with_each_board() {
+    let app = plain();
+    let s = open(&app);
+    ask(
+        &app,
+        &s,
+        json!({"cmd": "new", "variant": "kalah", "agent": "random"}),
+    );
+    // C holds 4: lifted, then one seed into D, E, F and South's store.
+    let (status, played) = ask(&app, &s, json!({"cmd": "play", "moves": ["C"]}));
+    assert_eq!(status, StatusCode::OK, "{played}");
+    let (status, j) = sowing(&app, &s);
+    assert_eq!(status, StatusCode::OK, "{j}");
+    assert_eq!(j["move"], "C");
+    assert_eq!(j["action"], 2);
+    assert_eq!(j["mover"], "south");
+    assert_eq!(j["ply"], 0);
+    assert_eq!(j["before"]["pits"], json!(vec![4; 12]));
+    let steps = j["steps"].as_array().unwrap();
+    let labels: Vec<&str> = steps.iter().map(|s| s["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["lift", "sow", "sow", "sow", "sow"]);
+    assert_eq!(steps[0]["changed"], json!([2]));
+    assert_eq!(steps[0]["board"]["sowing"], 4);
+    assert_eq!(
+        steps[2]["board"]["pits"],
+        json!([4, 4, 0, 5, 5, 4, 4, 4, 4, 4, 4, 4])
+    );
+    assert_eq!(steps[2]["changed"], json!([4]));
+    assert_eq!(steps[4]["changed"], json!([]));
+    assert_eq!(steps[4]["board"]["stores"], json!([1, 0]));
+    assert_eq!(steps[4]["board"]["pits"], played["pits"]);
+    assert_eq!(j["position"], played["position"]);
+    // The request changes nothing: the game goes on from the same position.
+    let (_, shown) = ask(&app, &s, json!({"cmd": "legal"}));
+    assert_eq!(shown["ply"], 1);
+}
+
+#[test]
+fn the_sowing_follows_undo_and_the_agents_moves() {
+    let app = plain();
+    let s = open(&app);
+    ask(
+        &app,
+        &s,
+        json!({"cmd": "new", "variant": "oware", "agent": "random", "seed": 3}),
+    );
+    ask(&app, &s, json!({"cmd": "play", "moves": ["A"]}));
+    let (status, went) = ask(&app, &s, json!({"cmd": "go"}));
+    assert_eq!(status, StatusCode::OK, "{went}");
+    let (_, j) = sowing(&app, &s);
+    assert_eq!(j["move"], went["last_move"]["move"], "{j}");
+    assert_eq!(j["mover"], "north");
+    let last = j["steps"].as_array().unwrap().last().unwrap();
+    assert_eq!(last["board"]["pits"], went["pits"]);
+    ask(&app, &s, json!({"cmd": "undo"}));
+    let (_, j) = sowing(&app, &s);
+    assert_eq!(j["move"], "A");
+    assert_eq!(j["mover"], "south");
+}
+
+#[test]
+fn a_sowing_without_a_move_or_game_or_session_is_a_json_error() {
+    let app = plain();
+    let s = open(&app);
+    let (status, j) = sowing(&app, &s);
+    assert_eq!(status, StatusCode::CONFLICT, "{j}");
+    assert_eq!(j["ok"], false);
+    assert!(j["error"].as_str().unwrap().contains("no game"), "{j}");
+    ask(&app, &s, json!({"cmd": "new", "variant": "bao"}));
+    let (status, j) = sowing(&app, &s);
+    assert_eq!(status, StatusCode::CONFLICT, "{j}");
+    assert!(
+        j["error"].as_str().unwrap().contains("no move played yet"),
+        "{j}"
+    );
+    let (status, j) = sowing(&app, "0123456789abcdef0123456789abcdef");
+    assert_eq!(status, StatusCode::NOT_FOUND, "{j}");
+    assert_eq!(j["ok"], false);
+    let (status, j) = call(&app, Method::POST, &format!("/api/sessions/{s}/sowing"), "");
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{j}");
+}
+
+#[test]
+fn a_bao_namua_moves_sowing_starts_with_a_seed_from_the_hand_and_keeps_every_seed() {
+    let app = plain();
+    let s = open(&app);
+    ask(
+        &app,
+        &s,
+        json!({"cmd": "new", "variant": "bao", "agent": "random"}),
+    );
+    let (_, start) = ask(&app, &s, json!({"cmd": "legal"}));
+    let first = start["legal"][0].as_str().unwrap().to_string();
+    let (status, played) = ask(&app, &s, json!({"cmd": "play", "moves": [first]}));
+    assert_eq!(status, StatusCode::OK, "{played}");
+    let (status, j) = sowing(&app, &s);
+    assert_eq!(status, StatusCode::OK, "{j}");
+    let steps = j["steps"].as_array().unwrap();
+    // A namua move: one seed from South's hand first, then sowing.
+    assert_eq!(steps[0]["label"], "sow");
+    assert_eq!(
+        steps[0]["event"]["from"],
+        json!({"place": "hand", "index": "south"})
+    );
+    let total = |b: &Value| -> u64 {
+        let sum = |k: &str| {
+            b[k].as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap())
+                .sum::<u64>()
+        };
+        sum("pits") + sum("stores") + sum("in_hand") + b["sowing"].as_u64().unwrap()
+    };
+    for step in steps {
+        assert_eq!(total(&step["board"]), 64, "{step}");
+    }
+    let last = &steps.last().unwrap()["board"];
+    assert_eq!(last["pits"], played["pits"]);
+    assert_eq!(last["in_hand"], played["in_hand"]);
+}
