@@ -11,6 +11,7 @@ const app = {
   replay: null,    // {game, ply}: a saved game being stepped through
   openings: null,  // {lines}: an opening table being explored
   frame: null,     // {step, move, from, changes}: the last move being shown, before or after
+  sowing: null,    // {trace, k, timer}: the last move's sowing being stepped through
 };
 window.mankala = app;
 
@@ -60,7 +61,7 @@ async function send(req, retry = true) {
 function side() { return $("side").value; }
 function humanToMove() {
   const p = app.pos;
-  return p && !p.terminal && !app.replay && !(app.frame && app.frame.step === "before") &&
+  return p && !p.terminal && !app.replay && !(app.frame && app.frame.step !== "after") &&
     (side() === "both" || p.to_move === side());
 }
 
@@ -172,7 +173,8 @@ function markFrame(el, key, hole) {
   const f = app.frame;
   if (!f) return;
   if (f.step === "before" && hole !== null && f.from === hole) el.classList.add("from");
-  const change = f.step === "after" ? f.changes[key] || 0 : 0;
+  if (f.step === "sowing" && key in f.changes) el.classList.add("stepped");
+  const change = f.step === "after" || f.step === "sowing" ? f.changes[key] || 0 : 0;
   if (change) {
     el.dataset.change = change;
     const t = document.createElement("span");
@@ -185,6 +187,7 @@ function markFrame(el, key, hole) {
 // Draws answer `j`; with `frame`, one step of the last move shown (`showLastMove`), where
 // the position drawn before it is not the game's.
 function render(j, frame = null) {
+  if (!frame || frame.step !== "sowing") stopSowing();
   app.frame = frame;
   if (!frame || frame.step === "after") app.pos = j;
   const p = j, layout = p.view.layout;
@@ -242,12 +245,30 @@ function render(j, frame = null) {
       dec.append(line);
     }
   }
-  $("status").textContent = frame ? `${frame.step === "before" ? "Before" : "After"} ${frame.move}: ${statusText(p)}` : statusText(p);
+  if ($("sowing-hand")) $("sowing-hand").remove();
+  if (frame && frame.step === "sowing") {
+    // The seeds lifted and not yet sown, beside the board.
+    const hand = document.createElement("div");
+    hand.id = "sowing-hand";
+    hand.dataset.count = frame.sowing;
+    hand.textContent = `Being sown: ${frame.sowing}`;
+    if (frame.changes.sowing) hand.classList.add("stepped");
+    board.after(hand);
+  }
+  $("status").textContent = frame ? frameText(frame, p) : statusText(p);
   $("last-move").disabled = !app.pos.last_move;
+  $("show-sowing").disabled = !app.pos.last_move;
   $("last-move").textContent = frame && frame.step === "before" ? "Show after" : "Last move";
   $("position-text").value = p.position;
   $("moves-list").textContent = p.moves && p.moves.length ? `moves: ${p.moves.join(" ")}` : "moves: none yet";
   showOpenings();
+}
+
+function frameText(frame, p) {
+  if (frame.step !== "sowing") return `${frame.step === "before" ? "Before" : "After"} ${frame.move}: ${statusText(p)}`;
+  const who = frame.mover === "south" ? "South" : "North";
+  const what = frame.k === 0 ? "the board before it" : `step ${frame.k} of ${frame.n}, ${frame.label}`;
+  return `Sowing of ${who}'s ${frame.move}: ${what}`;
 }
 
 function statusText(p) {
@@ -352,6 +373,83 @@ async function showLastMove() {
   }
   const at = before.view.moves.find((m) => m.move === p.last_move.move);
   render(before, { step: "before", move: p.last_move.move, from: at ? at.hole : null, changes });
+}
+
+// ---- the last move's sowing, step by step --------------------------------------------
+
+// On request: the server plays the last move again with every step recorded (each seed
+// lifted, sown, captured or stored, with the whole board after it); the page draws the
+// boards it sends, one at a time, marking what each step changed, then the position again.
+async function showSowing() {
+  const p = app.pos;
+  if (!p || !p.last_move || !app.session) return;
+  busy(true);
+  const j = await api(`/api/sessions/${app.session}/sowing`);
+  busy(false);
+  if (!j.ok) { showError(j.error); return; }
+  showError(j.truncated ? `the move has more than ${j.steps.length} steps: only the first are shown` : "");
+  app.sowing = { trace: j, k: 0, timer: null };
+  $("sowing-controls").hidden = false;
+  sowingStep(0);
+}
+
+// The board after step `k` (0: before the move).
+function sowingBoard(k) {
+  const t = app.sowing.trace;
+  return k === 0 ? t.before : t.steps[k - 1].board;
+}
+
+function sowingStep(k) {
+  const s = app.sowing;
+  if (!s) return;
+  const n = s.trace.steps.length;
+  k = Math.max(0, Math.min(k, n));
+  s.k = k;
+  const b = sowingBoard(k);
+  const changes = {};
+  if (k > 0) {
+    const prev = sowingBoard(k - 1);
+    for (const h of s.trace.steps[k - 1].changed) changes[`pit${h}`] = b.pits[h] - prev.pits[h];
+    for (const i of [0, 1]) {
+      if (b.stores[i] !== prev.stores[i]) changes[`store${i}`] = b.stores[i] - prev.stores[i];
+      if (b.in_hand[i] !== prev.in_hand[i]) changes[`hand${i}`] = b.in_hand[i] - prev.in_hand[i];
+    }
+    if (b.sowing !== prev.sowing) changes.sowing = b.sowing - prev.sowing;
+    // A bull changes a hole's owner, not its count: mark the hole all the same.
+    for (const h of s.trace.steps[k - 1].changed) if (!changes[`pit${h}`]) changes[`pit${h}`] = 0;
+  }
+  const shown = { ...app.pos, to_move: s.trace.mover, pits: b.pits, stores: b.stores, in_hand: b.in_hand, owners: b.owners, in_move: false, view: { ...app.pos.view, last: null } };
+  render(shown, { step: "sowing", move: s.trace.move, mover: s.trace.mover, k, n, label: k ? s.trace.steps[k - 1].label : "before", sowing: b.sowing, changes });
+  const steps = s.trace.steps;
+  $("board").dataset.sowStep = k;
+  $("sow-step").textContent = k ? `step ${k} of ${n}: ${steps[k - 1].label}` : `before ${s.trace.move} (${n} steps)`;
+  $("sow-back").disabled = k === 0;
+  $("sow-start").disabled = k === 0;
+  $("sow-fwd").disabled = k === n;
+}
+
+// Steps on by themselves, one every 700 ms, to the end of the move.
+function playSowing() {
+  const s = app.sowing;
+  if (!s) return;
+  if (s.timer) { clearInterval(s.timer); s.timer = null; $("sow-play").textContent = "Play"; return; }
+  if (s.k === s.trace.steps.length) sowingStep(0);
+  $("sow-play").textContent = "Pause";
+  s.timer = setInterval(() => {
+    const t = app.sowing;
+    if (!t) return;
+    sowingStep(t.k + 1);
+    if (t.k >= t.trace.steps.length) { clearInterval(t.timer); t.timer = null; $("sow-play").textContent = "Play"; }
+  }, 700);
+}
+
+// Leaves the sowing view (without drawing: the caller draws).
+function stopSowing() {
+  const s = app.sowing;
+  if (s && s.timer) clearInterval(s.timer);
+  app.sowing = null;
+  $("sowing-controls").hidden = true;
+  $("sow-play").textContent = "Play";
 }
 
 // ---- the agent's view ----------------------------------------------------------------
@@ -586,6 +684,12 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("analyse").addEventListener("click", analyse);
   $("last-move").addEventListener("click", showLastMove);
+  $("show-sowing").addEventListener("click", showSowing);
+  $("sow-start").addEventListener("click", () => sowingStep(0));
+  $("sow-back").addEventListener("click", () => sowingStep(app.sowing.k - 1));
+  $("sow-fwd").addEventListener("click", () => sowingStep(app.sowing.k + 1));
+  $("sow-play").addEventListener("click", playSowing);
+  $("sow-done").addEventListener("click", () => { if (app.pos) render(app.pos); });
   $("hint-line").addEventListener("click", () => expectedLine());
   $("set-position").addEventListener("click", async () => {
     leaveReplay();

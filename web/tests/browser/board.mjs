@@ -175,6 +175,33 @@ for (const v of cases.variants) {
   await page.screenshot({ path: `${cases.out}/kalah-end.png` });
 }
 
+// The last move's sowing as the server traced it, and what the page draws at step `k`:
+// every hole's count, the holes marked as changed, the stores or hands, the seeds being sown.
+const sowingTrace = () => page.evaluate(async () => (await fetch(`/api/sessions/${window.mankala.session}/sowing`)).json());
+const holesShown = () => page.$$eval(".hole", (els) => {
+  const v = [];
+  for (const e of els) v[Number(e.dataset.hole)] = Number(e.dataset.count);
+  return v;
+});
+async function checkSowingStep(what, trace, k) {
+  const step = trace.steps[k - 1];
+  const byNumber = (a, b) => a - b;
+  expect(`${what}: step ${k} drawn`, await page.getAttribute("#board", "data-sow-step"), String(k));
+  expect(`${what}: step ${k}'s holes`, await holesShown(), step.board.pits);
+  expect(`${what}: step ${k}'s changed holes marked`,
+    (await page.$$eval(".hole.stepped", (els) => els.map((e) => Number(e.dataset.hole)))).sort(byNumber),
+    [...step.changed].sort(byNumber));
+  expect(`${what}: step ${k}, one count of the seeds being sown`, await page.locator("#sowing-hand").count(), 1);
+  expect(`${what}: step ${k}'s seeds being sown`, Number(await page.getAttribute("#sowing-hand", "data-count")), step.board.sowing);
+  expect(`${what}: step ${k}'s label`, (await page.textContent("#sow-step")).endsWith(`: ${step.label}`), true);
+  if (await page.locator("#store-south").count()) {
+    expect(`${what}: step ${k}'s stores`, [Number(await page.getAttribute("#store-south", "data-count")), Number(await page.getAttribute("#store-north", "data-count"))], step.board.stores);
+  } else {
+    expect(`${what}: step ${k}'s hands`, [Number(await page.getAttribute("#hand-south", "data-count")), Number(await page.getAttribute("#hand-north", "data-count"))], step.board.in_hand);
+  }
+  expect(`${what}: step ${k}, no hole to click`, await page.locator(".hole.legal").count(), 0);
+}
+
 // Bao: namua moves with their direction, captures with the kichwa chosen, and the decision
 // at the nyumba.
 {
@@ -208,6 +235,24 @@ for (const v of cases.variants) {
       const b = await page.locator("#play").boundingBox();
       const clip = { x: b.x - 12, y: b.y - 12, width: b.width + 24, height: b.height + 24 };
       await page.screenshot({ path: `${cases.out}/bao-decision.png`, clip });
+      // Its sowing, lap by lap up to the decision: two captures sown from their kichwa and
+      // a relay; the holes and hands drawn at the steps checked are the trace's.
+      await page.click("#show-sowing");
+      await idle();
+      const trace = await sowingTrace();
+      const laps = trace.steps.filter((s) => ["capture", "kichwa", "relay"].includes(s.label)).map((s) => s.label);
+      expect("bao sowing: the move", trace.move, "a7<");
+      expect("bao sowing: its laps", laps, ["capture", "kichwa", "capture", "kichwa", "relay"]);
+      const middle = Math.ceil(trace.steps.length / 2);
+      for (let k = 1; k <= trace.steps.length; k++) {
+        await page.click("#sow-fwd");
+        await checkSowingStep("bao sowing", trace, k);
+        if (k === middle) await page.screenshot({ path: `${cases.out}/bao-sowing-middle.png` });
+      }
+      await page.click("#sow-done");
+      await idle();
+      expect("bao sowing: done, the position again", await position(), cases.bao.positions[k]);
+      expect("bao sowing: done, the decision offered again", await page.locator("#decisions button").count(), 2);
     }
   }
   expect("bao: a capture's kichwa was chosen", kichwaAsked > 0, true);
@@ -251,6 +296,45 @@ for (const v of cases.variants) {
   expect("last move: the game as it was", await position(), after);
   await page.screenshot({ path: `${cases.out}/kalah-after-move.png` });
   expect("last move: holes to click after it", (await page.locator(".hole.legal").count()) > 0, true);
+}
+
+// The last move's sowing on request: each step's board as the server traced it, stepped
+// forward, back and by the play button; Done returns to the game as it was.
+{
+  await open("oware", "both");
+  expect("sowing: nothing to show at the start", await page.isDisabled("#show-sowing"), true);
+  await page.click('.hole[data-label="C"]');
+  await idle();
+  const after = await position();
+  const afterCounts = await countsShown();
+  await page.click("#show-sowing");
+  await idle();
+  const trace = await sowingTrace();
+  expect("sowing: the move", [trace.move, trace.mover], ["C", "south"]);
+  expect("sowing: the steps", trace.steps.map((s) => s.label), ["lift", "sow", "sow", "sow", "sow"]);
+  expect("sowing: drawn", await page.getAttribute("#board", "data-frame"), "sowing");
+  expect("sowing: the board before the move", await holesShown(), trace.before.pits);
+  expect("sowing: named", (await status()).startsWith("Sowing of South's C: the board before it"), true);
+  expect("sowing: no hole to click", await page.locator(".hole.legal").count(), 0);
+  for (let k = 1; k <= trace.steps.length; k++) {
+    await page.click("#sow-fwd");
+    await checkSowingStep("sowing", trace, k);
+    if (k === 3) await page.screenshot({ path: `${cases.out}/oware-sowing-step.png` });
+  }
+  expect("sowing: the last step is the position", await countsShown(), afterCounts);
+  expect("sowing: no step past the last", await page.isDisabled("#sow-fwd"), true);
+  await page.click("#sow-back");
+  await checkSowingStep("sowing, one back", trace, trace.steps.length - 1);
+  await page.click("#sow-play");
+  await page.waitForFunction((n) => document.querySelector("#board").dataset.sowStep === String(n), trace.steps.length);
+  expect("sowing: played to the end", await page.textContent("#sow-play"), "Play");
+  await page.click("#sow-done");
+  await idle();
+  expect("sowing: done", await page.getAttribute("#board", "data-frame"), "");
+  expect("sowing: done, no seeds being sown drawn", await page.locator("#sowing-hand").count(), 0);
+  expect("sowing: the controls hidden", await page.isVisible("#sowing-controls"), false);
+  expect("sowing: the game as it was", await position(), after);
+  expect("sowing: holes to click again", (await page.locator(".hole.legal").count()) > 0, true);
 }
 
 // Omweso: a game of random moves played by clicks up to a capture on offer, then the
