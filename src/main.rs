@@ -78,10 +78,11 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// The opponent: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C],
-        /// nn:model=PATH[,sims=N][,gumbel=true].
+        /// The opponent: zoo[,sims=N] (the network shipped for the variant), random, greedy,
+        /// alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C], nn:model=PATH[,sims=N]
+        /// (default: the zoo's network where it has one for these rules, else mcts:sims=1000).
         #[arg(long)]
-        agent: String,
+        agent: Option<String>,
         /// Play South and move first (otherwise the agent opens).
         #[arg(long)]
         human_first: bool,
@@ -187,6 +188,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             save,
         } => {
             let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
+            let agent = agent.unwrap_or_else(|| {
+                mankala_selfplay::agent::zoo::default_agent(cfg.game.name(), &cfg.rules_toml())
+            });
             cmd::play::run(
                 &cfg,
                 &cmd::play::PlayArgs {

@@ -220,8 +220,7 @@ pub fn load(
             expected.variant.into(),
         ));
     }
-    let (mine, theirs) = (normalize_toml(&meta.rules), normalize_toml(expected.rules));
-    if mine != theirs {
+    if !same_rules(&meta.rules, expected.rules) {
         return Err(mismatch(
             "rules",
             meta.rules.trim().replace('\n', ", "),
@@ -249,6 +248,11 @@ pub fn load(
             message: e.to_string(),
         })?;
     Ok((net, meta))
+}
+
+/// Whether two rule tables (TOML) say the same, whatever their layout and key order.
+pub fn same_rules(a: &str, b: &str) -> bool {
+    normalize_toml(a) == normalize_toml(b)
 }
 
 fn normalize_toml(text: &str) -> Option<toml::Table> {

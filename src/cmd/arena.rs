@@ -25,7 +25,7 @@ pub struct ArenaCommand {
     #[command(flatten)]
     game: GameArgs,
     /// Agents: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C],
-    /// nn:model=PATH[,sims=N][,gumbel=true].
+    /// nn:model=PATH[,sims=N][,gumbel=true], zoo[:VARIANT][,sims=N] (the shipped network).
     #[arg(long, short, num_args = 2.., required = true)]
     agents: Vec<String>,
     /// Games per pair of agents (colours alternate).

@@ -301,7 +301,10 @@ impl LoopConfig {
                         &e.to_string(),
                     );
                 }
-                Ok(mankala_selfplay::AgentSpec::Network { .. }) => {
+                Ok(
+                    mankala_selfplay::AgentSpec::Network { .. }
+                    | mankala_selfplay::AgentSpec::Zoo { .. },
+                ) => {
                     return bad(
                         &format!("baselines[{i}]"),
                         format!("{spec:?}"),

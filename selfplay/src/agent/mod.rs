@@ -1,6 +1,6 @@
 //! Agents: anything that picks a move in a position. Baselines (`random`, `greedy`,
 //! `alphabeta`), perfect play where a solver exists (`perfect`), rollout MCTS (`mcts`) and
-//! network search (`nn`), named by a spec string such as `alphabeta:ms=500` or
+//! network search (`nn`, and `zoo` for the networks shipped with mankala), named by a spec string such as `alphabeta:ms=500` or
 //! `nn:model=runs/x/model.bpk,sims=200` (see [`AgentSpec`]).
 //!
 //! A spec is parsed once, prepared once (a network or tablebase is loaded and checked
@@ -11,12 +11,14 @@
 //!   tablebase probes;
 //! - `exact`: [`Exact`] values from `mankala-solver` (Kalah's solver, Kalah and Oware
 //!   tablebases) and the [`PerfectAgent`];
-//! - `search`: [`SearchAgent`], MCTS with rollouts or a network.
+//! - `search`: [`SearchAgent`], MCTS with rollouts or a network;
+//! - [`zoo`]: the trained networks shipped per variant, and the default agent.
 
 mod alphabeta;
 mod exact;
 mod search;
 mod spec;
+pub mod zoo;
 
 use mankala_engine::{Action, Game, Player, State};
 use rand::Rng;
@@ -25,7 +27,7 @@ use rand::rngs::SmallRng;
 pub use alphabeta::AlphaBetaAgent;
 pub use exact::{Exact, ExactError, PerfectAgent};
 pub use search::{SearchAgent, run_search};
-pub use spec::{AgentError, AgentSpec, Prepared};
+pub use spec::{AgentError, AgentSpec, Prepared, ZOO_SIMULATIONS};
 
 /// What an agent chose, and what it thinks of the position.
 #[derive(Clone, Copy, Debug, PartialEq)]

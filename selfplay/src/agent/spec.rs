@@ -61,6 +61,16 @@ pub enum AgentSpec {
         /// Gumbel root selection with Sequential Halving.
         gumbel: bool,
     },
+    /// The zoo's network of a variant ([`zoo`](super::zoo)): PUCT search guided by the
+    /// trained network shipped for it.
+    Zoo {
+        /// The variant whose network is meant; `None`: the variant being played.
+        variant: Option<String>,
+        /// Simulations per move.
+        sims: u32,
+        /// Gumbel root selection with Sequential Halving.
+        gumbel: bool,
+    },
 }
 
 /// A spec that cannot be used.
@@ -101,7 +111,12 @@ pub enum AgentError {
 }
 
 const KINDS: &str = "random, greedy, alphabeta:depth=D|ms=T|nodes=N[,tb=FILE], \
-                     perfect[:tb=FILE], mcts:sims=N[,c=C], nn:model=PATH[,sims=N][,gumbel=true]";
+                     perfect[:tb=FILE], mcts:sims=N[,c=C], nn:model=PATH[,sims=N][,gumbel=true], \
+                     zoo[:VARIANT][,sims=N][,gumbel=true]";
+
+/// Simulations per move of a `zoo` agent when its spec names none: the zoo's strength
+/// table is measured at this number.
+pub const ZOO_SIMULATIONS: u32 = 200;
 
 /// Deepest iteration of an alpha-beta search given a node or time budget but no depth.
 pub(crate) const TIMED_DEPTH: u32 = 64;
@@ -116,7 +131,13 @@ impl FromStr for AgentSpec {
         };
         let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
         let mut options: Vec<(&str, &str)> = Vec::new();
-        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
+        let mut parts: Vec<&str> = rest.split(',').filter(|p| !p.trim().is_empty()).collect();
+        // `zoo:VARIANT,...`: a variant's name stands first, without a key.
+        let mut zoo_variant = None;
+        if kind.trim() == "zoo" && parts.first().is_some_and(|p| !p.contains('=')) {
+            zoo_variant = Some(parts.remove(0).trim().to_string());
+        }
+        for part in parts {
             let (k, v) = part
                 .split_once('=')
                 .ok_or_else(|| err(format!("option `{part}`: expected key=value")))?;
@@ -132,6 +153,7 @@ impl FromStr for AgentSpec {
             "perfect" => &["tb"],
             "mcts" => &["sims", "c"],
             "nn" => &["model", "sims", "gumbel"],
+            "zoo" => &["sims", "gumbel"],
             other => {
                 return Err(err(format!(
                     "unknown kind `{other}`: expected one of {KINDS}"
@@ -162,6 +184,11 @@ impl FromStr for AgentSpec {
                 Some("") => Err(err(format!("{k} = : expected a file path"))),
                 Some(p) => Ok(Some(PathBuf::from(p))),
             }
+        };
+        let gumbel = || match get("gumbel") {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(v) => Err(err(format!("gumbel = {v}: expected true or false"))),
         };
         Ok(match kind.trim() {
             "random" => AgentSpec::Random,
@@ -197,6 +224,11 @@ impl FromStr for AgentSpec {
                     },
                 },
             },
+            "zoo" => AgentSpec::Zoo {
+                variant: zoo_variant,
+                sims: number("sims", 1, 10_000_000)?.unwrap_or(ZOO_SIMULATIONS as u64) as u32,
+                gumbel: gumbel()?,
+            },
             _ => AgentSpec::Network {
                 model: PathBuf::from(
                     get("model")
@@ -204,11 +236,7 @@ impl FromStr for AgentSpec {
                         .ok_or_else(|| err("expected model=PATH (a model file)".into()))?,
                 ),
                 sims: number("sims", 1, 10_000_000)?.unwrap_or(100) as u32,
-                gumbel: match get("gumbel") {
-                    None | Some("false") => false,
-                    Some("true") => true,
-                    Some(v) => return Err(err(format!("gumbel = {v}: expected true or false"))),
-                },
+                gumbel: gumbel()?,
             },
         })
     }
@@ -262,6 +290,20 @@ impl fmt::Display for AgentSpec {
                 }
                 Ok(())
             }
+            AgentSpec::Zoo {
+                variant,
+                sims,
+                gumbel,
+            } => {
+                match variant {
+                    Some(v) => write!(f, "zoo:{v},sims={sims}")?,
+                    None => write!(f, "zoo:sims={sims}")?,
+                }
+                if *gumbel {
+                    write!(f, ",gumbel=true")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -291,16 +333,28 @@ impl Prepared {
         search: &SearchConfig,
         expected: &Expected<'_>,
     ) -> Result<Prepared, AgentError> {
-        let net = match &spec {
-            AgentSpec::Network { model, .. } => Some(
-                mankala_models::file::load(model, expected, &mankala_models::device())
+        let model = match &spec {
+            AgentSpec::Network { model, .. } => Some(model.clone()),
+            AgentSpec::Zoo { variant, .. } => Some(
+                super::zoo::model_for(variant.as_deref(), expected.variant).map_err(|e| {
+                    AgentError::Variant {
+                        spec: spec.to_string(),
+                        message: e.to_string(),
+                    }
+                })?,
+            ),
+            _ => None,
+        };
+        let net = match model {
+            Some(model) => Some(
+                mankala_models::file::load(&model, expected, &mankala_models::device())
                     .map_err(|source| AgentError::Model {
                         spec: spec.to_string(),
                         source,
                     })?
                     .0,
             ),
-            _ => None,
+            None => None,
         };
         let exact = match &spec {
             AgentSpec::AlphaBeta {
@@ -335,7 +389,7 @@ impl Prepared {
     pub fn without_files(spec: AgentSpec, search: &SearchConfig) -> Option<Prepared> {
         let plain = match &spec {
             AgentSpec::AlphaBeta { tablebase, .. } => tablebase.is_none(),
-            AgentSpec::Perfect { .. } | AgentSpec::Network { .. } => false,
+            AgentSpec::Perfect { .. } | AgentSpec::Network { .. } | AgentSpec::Zoo { .. } => false,
             _ => true,
         };
         plain.then(|| Prepared {
@@ -378,16 +432,18 @@ impl Prepared {
                 },
                 RolloutEvaluator::new(seed),
             )),
-            AgentSpec::Network { sims, gumbel, .. } => Box::new(SearchAgent::new(
-                game.clone(),
-                SearchConfig {
-                    simulations: *sims,
-                    gumbel: *gumbel,
-                    reuse_tree: false,
-                    ..self.search.clone()
-                },
-                NetworkEvaluator::new(self.net.clone().expect("loaded in new")),
-            )),
+            AgentSpec::Network { sims, gumbel, .. } | AgentSpec::Zoo { sims, gumbel, .. } => {
+                Box::new(SearchAgent::new(
+                    game.clone(),
+                    SearchConfig {
+                        simulations: *sims,
+                        gumbel: *gumbel,
+                        reuse_tree: false,
+                        ..self.search.clone()
+                    },
+                    NetworkEvaluator::new(self.net.clone().expect("loaded in new")),
+                ))
+            }
         }
     }
 }
@@ -412,10 +468,20 @@ mod tests {
             "mcts:sims=10,c=1.4",
             "nn:model=runs/x/model.bpk,sims=200",
             "nn:model=m.bpk,sims=8,gumbel=true",
+            "zoo:bao,sims=200",
+            "zoo:sims=50,gumbel=true",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
+        assert_eq!(
+            "zoo".parse::<AgentSpec>().unwrap(),
+            AgentSpec::Zoo {
+                variant: None,
+                sims: ZOO_SIMULATIONS,
+                gumbel: false
+            }
+        );
         assert_eq!(
             "mcts".parse::<AgentSpec>().unwrap(),
             AgentSpec::Mcts { sims: 1000, c: 2.0 }
@@ -453,6 +519,11 @@ mod tests {
             ("random:x=1", &["takes no options"][..]),
             ("nn:sims=5", &["expected model=PATH"][..]),
             ("nn:model=a,gumbel=yes", &["gumbel = yes"][..]),
+            (
+                "zoo:bao,model=x.bpk",
+                &["unknown option `model`", "sims, gumbel"][..],
+            ),
+            ("zoo:sims=0", &["sims = 0"][..]),
             ("mcts:c=-1", &["c = -1"][..]),
             ("mcts:sims", &["expected key=value"][..]),
         ] {

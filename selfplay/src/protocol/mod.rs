@@ -28,7 +28,7 @@ pub use response::{
     Answer, Bye, GoAnswer, Legal, MoveRef, NewGameAnswer, OutcomeFields, PolicyEntry, Position,
     Reply, SearchAnswer, Shown, status,
 };
-pub use session::{DEFAULT_AGENT, DEFAULT_SEED, Session};
+pub use session::{DEFAULT_SEED, Session};
 pub use setup::{BoxError, Loader, Setup, SetupError, load};
 
 /// Every command, in the order the protocol lists them.

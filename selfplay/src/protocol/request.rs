@@ -62,7 +62,7 @@ pub struct NewGame {
     /// Caps (`[limits]`).
     #[serde(skip_serializing_if = "toml::Table::is_empty")]
     pub limits: toml::Table,
-    /// The agent spec; [`DEFAULT_AGENT`](super::DEFAULT_AGENT) when left out.
+    /// The agent spec; [`Setup::default_agent`](super::Setup::default_agent) when left out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
     /// The seed of the agent's random stream; [`DEFAULT_SEED`](super::DEFAULT_SEED) when

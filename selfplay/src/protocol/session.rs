@@ -17,9 +17,6 @@ use super::response::{
 use super::setup::{Loader, Setup, load_boxed};
 use crate::agent::{Budget, Prepared};
 
-/// The agent of a game started without one.
-pub const DEFAULT_AGENT: &str = "mcts:sims=1000";
-
 /// The seed of a game started without one.
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -134,7 +131,8 @@ impl Session {
     /// `new`: a game from its start; on an error the game in progress is kept.
     fn new_game(&mut self, new: &NewGame) -> Result<NewGameAnswer, CommandError> {
         let setup = self.setup(new)?;
-        let agent = setup.prepare(new.agent.as_deref().unwrap_or(DEFAULT_AGENT))?;
+        let spec = new.agent.clone().unwrap_or_else(|| setup.default_agent());
+        let agent = setup.prepare(&spec)?;
         let seed = new.seed.unwrap_or(DEFAULT_SEED);
         let current = Current {
             rng: SmallRng::seed_from_u64(seed),
@@ -362,7 +360,11 @@ mod tests {
         assert_eq!(v["outcome"], Value::Null);
         assert_eq!(v["moves"], json!([]));
         assert_eq!(v["last_move"], Value::Null);
-        assert_eq!(v["agent"], DEFAULT_AGENT);
+        let default: crate::AgentSpec = Setup::for_game(AnyGame::by_name("kalah").unwrap())
+            .default_agent()
+            .parse()
+            .unwrap();
+        assert_eq!(v["agent"], default.to_string());
         assert_eq!(v["seed"], DEFAULT_SEED);
         assert_eq!(v["rules"]["seeds_per_hole"], 4);
     }

@@ -44,7 +44,7 @@ impl Setup {
     /// [`AgentError`] when the spec is malformed or its model does not fit.
     pub fn prepare(&self, spec: &str) -> Result<Prepared, AgentError> {
         let spec: AgentSpec = spec.parse()?;
-        let rules = toml::to_string(&self.game.rules_table()).expect("a table serializes");
+        let rules = self.rules();
         let (encoding_len, num_actions) =
             with_game!(&self.game, g => (g.encoding_len(), g.num_actions()));
         let expected = mankala_models::Expected {
@@ -55,6 +55,17 @@ impl Setup {
             num_actions,
         };
         Prepared::new(spec, &self.search, &expected)
+    }
+
+    /// The agent of a game started without one: the zoo's network where the zoo holds one
+    /// for this variant and these rules, else [`FALLBACK_AGENT`](crate::agent::zoo::FALLBACK_AGENT).
+    pub fn default_agent(&self) -> String {
+        crate::agent::zoo::default_agent(self.game.name(), &self.rules())
+    }
+
+    /// The rule options as TOML.
+    fn rules(&self) -> String {
+        toml::to_string(&self.game.rules_table()).expect("a table serializes")
     }
 }
 
