@@ -2,6 +2,7 @@
 a trained network's agent and its ONNX export run with onnxruntime on observation()."""
 
 import json
+import pathlib
 
 import numpy as np
 import pytest
@@ -116,3 +117,14 @@ def test_the_onnx_export_runs_with_onnxruntime_on_observations(kalah_model):
         assert abs(agent.analyse(s).value - float(v)) <= max(tol, 1e-4)
     masked = np.where(batch[0].legal_mask() == 1, logits[0], -np.inf)
     assert masked.argmax() in batch[0].legal_actions()
+
+
+def test_the_zoo_agent_plays_the_shipped_network():
+    repo = pathlib.Path(__file__).resolve().parents[2]
+    held = sorted(p.parent.name for p in (repo / "zoo").glob("*/model.bpk"))
+    assert held, "the zoo holds no network"
+    game = mankala.load_config(str(repo / "configs" / f"{held[0]}.toml"))
+    agent = mankala.Agent("zoo:sims=8", game=game, seed=6)
+    state = play(game, agent, mankala.Agent("random"), max_plies=40)
+    assert state.ply > 0
+    assert agent.analyse(game.initial_state()).simulations == 8

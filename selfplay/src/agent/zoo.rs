@@ -58,7 +58,10 @@ pub fn dir() -> Result<PathBuf, ZooError> {
                 Err(ZooError::NotAFolder(p))
             }
         }
-        _ => Ok(Path::new(env!("CARGO_MANIFEST_DIR")).join("../zoo")),
+        _ => Ok(Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .unwrap_or(Path::new(".."))
+            .join("zoo")),
     }
 }
 
