@@ -605,6 +605,7 @@ impl OmwesoState {
     /// Kombe's indirect reverse capture: whether `seeds` sown clockwise from `from` capture,
     /// at once or after clockwise relays, with no handful passing from J round to H. With
     /// `lift`, the seeds are those of the hole `from` itself.
+    #[inline]
     fn clockwise_chain_captures(&self, mut from: usize, mut seeds: usize, lift: bool) -> bool {
         let me = self.to_move;
         let opp = me.other();
