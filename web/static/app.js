@@ -384,7 +384,9 @@ async function showSowing() {
   const p = app.pos;
   if (!p || !p.last_move || !app.session) return;
   busy(true);
-  const j = await api(`/api/sessions/${app.session}/sowing`);
+  let j = await api(`/api/sessions/${app.session}/sowing`);
+  // A lost session (closed, idle too long) is opened again with the game as it was.
+  if (j.httpStatus === 404 && await send({ cmd: "legal" })) j = await api(`/api/sessions/${app.session}/sowing`);
   busy(false);
   if (!j.ok) { showError(j.error); return; }
   showError(j.truncated ? `the move has more than ${j.steps.length} steps: only the first are shown` : "");

@@ -335,6 +335,15 @@ async function checkSowingStep(what, trace, k) {
   expect("sowing: the controls hidden", await page.isVisible("#sowing-controls"), false);
   expect("sowing: the game as it was", await position(), after);
   expect("sowing: holes to click again", (await page.locator(".hole.legal").count()) > 0, true);
+  // A lost session (closed, or idle too long) is opened again with the game as it was.
+  await page.evaluate(async () => fetch(`/api/sessions/${window.mankala.session}`, { method: "DELETE" }));
+  await page.click("#show-sowing");
+  await idle();
+  expect("sowing after a lost session: drawn", [await page.getAttribute("#board", "data-frame"), await errorText()], ["sowing", ""]);
+  expect("sowing after a lost session: the same move", (await sowingTrace()).steps, trace.steps);
+  await page.click("#sow-done");
+  await idle();
+  expect("sowing after a lost session: the game as it was", await position(), after);
 }
 
 // Omweso: a game of random moves played by clicks up to a capture on offer, then the
