@@ -47,6 +47,7 @@ pub const MAX_PAGE_SIMULATIONS: u32 = 1_000_000;
 
 /// The agents the page offers besides the run directories' networks.
 pub const AGENTS: &[&str] = &[
+    "zoo",
     "random",
     "greedy",
     "alphabeta:depth=4",

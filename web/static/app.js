@@ -99,12 +99,14 @@ function rulesChosen() {
 async function newGame(event) {
   if (event) event.preventDefault();
   leaveReplay();
-  const req = { cmd: "new", variant: $("variant").value, rules: rulesChosen(), agent: $("agent").value.trim() || "random", seed: Number($("seed").value) || 0 };
+  const req = { cmd: "new", variant: $("variant").value, rules: rulesChosen(), agent: $("agent").value.trim() || undefined, seed: Number($("seed").value) || 0 };
   busy(true);
   const j = await send(req);
   busy(false);
   if (!j) return;
   app.newReq = req;
+  // Left empty, the opponent is the server's default: the zoo's network where it has one.
+  $("agent").placeholder = `default: ${j.agent}`;
   $("analysis").textContent = "";
   render(j);
   await agentTurn();
@@ -678,7 +680,9 @@ async function start() {
     o.value = v.name; o.textContent = v.name;
     $("variant").append(o);
   }
-  const wanted = new URLSearchParams(location.search).get("variant");
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("variant");
+  if (params.get("agent") !== null) $("agent").value = params.get("agent");
   $("variant").value = app.variants.some((v) => v.name === wanted) ? wanted : "kalah";
   ruleInputs($("variant").value);
   $("variant").addEventListener("change", () => ruleInputs($("variant").value));

@@ -629,3 +629,20 @@ fn a_bao_namua_moves_sowing_starts_with_a_seed_from_the_hand_and_keeps_every_see
     assert_eq!(last["pits"], played["pits"]);
     assert_eq!(last["in_hand"], played["in_hand"]);
 }
+
+#[test]
+fn a_game_without_an_agent_is_played_against_the_zoo_where_it_has_the_variant() {
+    let app = plain();
+    let s = open(&app);
+    let (status, j) = ask(&app, &s, json!({"cmd": "new", "variant": "bao"}));
+    assert_eq!(status, StatusCode::OK, "{j}");
+    assert_eq!(j["agent"], "zoo:sims=200");
+    // Other rules than the zoo's network was trained on: the default falls back.
+    let (status, j) = ask(
+        &app,
+        &s,
+        json!({"cmd": "new", "variant": "bao", "rules": {"takasia": false}}),
+    );
+    assert_eq!(status, StatusCode::OK, "{j}");
+    assert_eq!(j["agent"], "mcts:sims=1000");
+}

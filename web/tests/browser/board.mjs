@@ -28,7 +28,7 @@ async function idle() {
   await page.waitForFunction(() => document.body.dataset.ready === "true" && document.body.dataset.busy === "false");
 }
 async function open(variant, side = "south") {
-  await page.goto(`${cases.url}/?variant=${variant}`);
+  await page.goto(`${cases.url}/?variant=${variant}&agent=random`);
   await idle();
   if (side !== "south") {
     await page.selectOption("#side", side);
@@ -468,6 +468,15 @@ async function checkSowingStep(what, trace, k) {
   expect("an unknown route", answers.unknownRoute, [404, false, true]);
   expect("a path out of the run directory", answers.traversal, [403, false, true]);
   expect("a record out of the run directory", answers.recordOut, [403, false, true]);
+}
+
+// With no opponent given, a Bao game is played against the zoo's Bao network.
+{
+  await page.goto(`${cases.url}/?variant=bao`);
+  await idle();
+  expect("bao: the default opponent", await page.getAttribute("#agent", "placeholder"), "default: zoo:sims=200");
+  expect("bao: the default opponent is no error", await errorText(), "");
+  await page.screenshot({ path: `${cases.out}/bao-zoo-opponent.png` });
 }
 
 // A closed tab frees its game on the server.
