@@ -4,7 +4,7 @@
   zoo_card.py best RUN                 the best network of a run: the model path without extension
   zoo_card.py publish VARIANT RUN      zoo/VARIANT/training.json from the run, then the cards
   zoo_card.py strength VARIANT ARENA.. zoo/VARIANT/strength.json from arena (and judge) outputs
-  zoo_card.py cards                    every zoo/*/card.md, zoo/README.md's and README.md's tables
+  zoo_card.py cards                    every zoo/*/card.md, the tables of zoo/README.md, README.md and docs/benchmarks.md
 
 Standard library only.
 """
@@ -249,14 +249,32 @@ def cards():
     table = "\n".join(table_rows(entries))
     size = sum(p.stat().st_size for p in ZOO.glob("*/*") if p.is_file())
     for path, prefix in [(ZOO / "README.md", "../"), (ROOT / "README.md", "")]:
-        text = path.read_text()
-        start, end = "<!-- zoo-table -->", "<!-- /zoo-table -->"
-        if start not in text or end not in text:
-            die(f"{path}: no {start} ... {end} markers")
         rows = table.replace("](zoo/", f"]({prefix}zoo/") if prefix else table
-        body = f"{start}\n{rows}\n\nThe zoo's files take {size / 1e6:.1f} MB in all.\n{end}"
-        text = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: body, text, flags=re.S)
-        write(path, text)
+        replace_marked(path, "zoo-table", f"{rows}\n\nThe zoo's files take {size / 1e6:.1f} MB in all.")
+    replace_marked(ROOT / "docs" / "benchmarks.md", "zoo-bench", "\n".join(benchmark_rows(entries)))
+
+
+def replace_marked(path, marker, rows):
+    """Replaces what lies between `<!-- marker -->` and `<!-- /marker -->` in PATH."""
+    start, end = f"<!-- {marker} -->", f"<!-- /{marker} -->"
+    text = path.read_text()
+    if start not in text or end not in text:
+        die(f"{path}: no {start} ... {end} markers")
+    body = f"{start}\n{rows}\n{end}"
+    write(path, re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: body, text, flags=re.S))
+
+
+def benchmark_rows(entries):
+    """docs/benchmarks.md's record: the time, data and strength of each trained network."""
+    rows = ["| variant | wall / CPU minutes | generations (promoted) | positions | `alphabeta:ms=500` | `mcts:sims=10000` |",
+            "| --- | ---: | ---: | ---: | --- | --- |"]
+    for variant, t, s in entries:
+        if t is None:
+            continue
+        rows.append(f"| {variant} | {t['wall_seconds'] / 60:.1f} / {t['cpu_seconds'] / 60:.1f} | "
+                    f"{t['generations']} ({t['promotions']}) | {t['positions']:,} | "
+                    f"{cell(s, 'alphabeta:ms=500')} | {cell(s, 'mcts:sims=10000')} |")
+    return rows
 
 
 def main(argv):
