@@ -7,12 +7,11 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, mankala, mankala_with_input, s, stderr, stdout, temp_dir};
+use common::{BIN, mankala, mankala_with_input, run_with_input, s, stderr, stdout, temp_dir};
 use serde_json::{Value, json};
 
 /// Runs mankala with its standard output going to `/dev/full` (every write fails with "no
@@ -22,22 +21,9 @@ fn mankala_into_full_stdout(args: &[&str], input: &[u8]) -> Option<Output> {
         .write(true)
         .open("/dev/full")
         .ok()?;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::from(full))
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run mankala");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for mankala");
-    writer.join().expect("the writer thread ends");
-    Some(out)
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).env("RUST_BACKTRACE", "0");
+    Some(run_with_input(cmd, Stdio::from(full), input))
 }
 
 /// Runs mankala through `sh` with a file size limit of 8 blocks (4 or 8 KiB, by the shell)

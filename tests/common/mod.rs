@@ -30,10 +30,16 @@ pub fn mankala_with_input(dir: Option<&Path>, args: &[&str], input: &[u8]) -> Ou
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
+    cmd.args(args);
+    run_with_input(cmd, Stdio::piped(), input)
+}
+
+/// Runs `cmd` with its stdout sent to `stdout` and its stderr captured, writing `input` to
+/// its stdin from another thread; the program may stop reading early (a closed pipe is fine).
+pub fn run_with_input(mut cmd: Command, stdout: Stdio, input: &[u8]) -> Output {
     let mut child = cmd
-        .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("run mankala");

@@ -25,8 +25,8 @@ mod setup;
 pub use error::{CommandError, ProtocolError, message};
 pub use request::{NewGame, Request, SearchLimit};
 pub use response::{
-    Answer, Bye, GoAnswer, Legal, MoveRef, NewGameAnswer, OutcomeFields, PolicyEntry, Position,
-    Reply, SearchAnswer, Shown, status,
+    Answer, Bye, GoAnswer, Legal, MoveRef, NewGameAnswer, PolicyEntry, Position, Reply,
+    SearchAnswer, Shown, status,
 };
 pub use session::{DEFAULT_SEED, Session};
 pub use setup::{BoxError, Loader, Setup, SetupError, load};

@@ -74,17 +74,6 @@ impl Position {
     }
 }
 
-/// A finished game's result.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct OutcomeFields {
-    /// `south`, `north`, `draw` or the cap that ended the game.
-    pub result: &'static str,
-    /// Final seeds of South and North as the end rule counts them.
-    pub scores: [u32; 2],
-    /// Returns of South and North.
-    pub returns: [f32; 2],
-}
-
 /// A move in notation and as an action index.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveRef {
