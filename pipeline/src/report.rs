@@ -408,9 +408,11 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
     md.push_str("Per-step training metrics are in `gen-NNNN/train/metrics.csv`; every arena game is in `gen-NNNN/{gate,eval}/games.jsonl` and `baselines/games.jsonl` (replay one with `mankala replay --record FILE --game N`).\n");
     write_atomic(&root.join("report.md"), md.as_bytes())?;
 
-    if let Some(last) = gens.iter().rev().find(|g| g.eval.is_some())
+    if let Some(last) = gens
+        .iter()
+        .rev()
+        .find(|g| g.eval.as_ref().is_some_and(|e| !e.results.is_empty()))
         && let Some(e) = &last.eval
-        && !e.results.is_empty()
     {
         let _ = writeln!(summary, "\ngen-{} against the baselines:", last.g);
         let width = e.results.iter().map(|r| r.b.len()).max().unwrap_or(8);

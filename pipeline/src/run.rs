@@ -408,12 +408,12 @@ impl Run {
     }
 
     /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
-    /// 0).
+    /// 0 or `g` is not a multiple of `eval_every`), then judged.
     ///
     /// # Errors
     /// Models or files at fault, named.
     pub fn evaluate(&self, g: u32, progress: &dyn Progress) -> Result<EvalDone> {
-        if self.cfg.generations.eval_games == 0 {
+        if !self.cfg.generations.evaluates(g) {
             return Ok(EvalDone {
                 results: Vec::new(),
                 seconds: 0.0,

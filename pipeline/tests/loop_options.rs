@@ -202,3 +202,67 @@ fn a_full_search_share_out_of_range_is_refused_by_name() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn eval_every_plays_the_baselines_only_in_its_generations() {
+    let dir = temp_dir("eval-every");
+    let path = tiny_config(&dir, "", "", "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replace(
+        "eval_games = 0",
+        "eval_games = 2\neval_every = 2\nbaselines = [\"random\", \"greedy\"]",
+    );
+    std::fs::write(&path, text).unwrap();
+    let run = Run::open(&OpenOptions {
+        dir: &dir.join("run"),
+        config: Some(&path),
+        seed: Some(7),
+        threads: 1,
+    })
+    .unwrap();
+    run_generations(
+        &run,
+        &LoopOptions {
+            generations: 2,
+            deadline: None,
+        },
+        &Silent,
+    )
+    .unwrap();
+    let results = |g: u32| -> usize {
+        let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        v["results"].as_array().unwrap().len()
+    };
+    // Generation 0 meets both baselines; generation 1 is not a multiple of 2 and meets none.
+    assert_eq!(results(0), 2);
+    assert_eq!(results(1), 0);
+    assert!(run.layout.generation(0).join("eval/games.jsonl").exists());
+    assert!(!run.layout.generation(1).join("eval/games.jsonl").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn eval_every_zero_is_refused_by_name() {
+    let dir = temp_dir("eval-every-bad");
+    let path = tiny_config(&dir, "", "", "eval_every = 0");
+    let e = Run::open(&OpenOptions {
+        dir: &dir.join("run"),
+        config: Some(&path),
+        seed: Some(7),
+        threads: 1,
+    })
+    .unwrap_err();
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(&e);
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    assert!(
+        text.contains("[loop] eval_every = 0: expected 1 to 100000"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

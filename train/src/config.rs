@@ -206,6 +206,9 @@ pub struct LoopConfig {
     pub gate_floor: f64,
     /// Games of each generation's network against each baseline.
     pub eval_games: u32,
+    /// The baselines are played by every `eval_every`-th generation (0, N, 2N, ...); the
+    /// others only judge (saturated baselines cost a run time and tell it nothing).
+    pub eval_every: u32,
     /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
     pub baselines: Vec<String>,
     /// Random plies that open every gate and evaluation game (each opening is played with
@@ -238,6 +241,7 @@ impl Default for LoopConfig {
             gate_threshold: 0.55,
             gate_floor: 0.35,
             eval_games: 40,
+            eval_every: 1,
             baselines: vec!["random".into(), "greedy".into()],
             opening_plies: 2,
             arena_simulations: 0,
@@ -257,6 +261,11 @@ impl LoopConfig {
             Gate::Always => true,
             Gate::Collapse => score >= self.gate_floor,
         }
+    }
+
+    /// Whether generation `g` plays the baselines.
+    pub fn evaluates(&self, g: u32) -> bool {
+        self.eval_games > 0 && g % self.eval_every == 0
     }
 
     /// Whether the gate plays games at all.
@@ -291,6 +300,9 @@ impl LoopConfig {
         }
         if c.eval_games > 100_000 {
             return bad("eval_games", c.eval_games.to_string(), "0 to 100000");
+        }
+        if !(1..=100_000).contains(&c.eval_every) {
+            return bad("eval_every", c.eval_every.to_string(), "1 to 100000");
         }
         for (i, spec) in c.baselines.iter().enumerate() {
             match spec.parse::<mankala_selfplay::AgentSpec>() {
