@@ -304,6 +304,13 @@ fn the_loop_judges_each_generation_where_exact_values_exist() {
         "{report}"
     );
     assert!(report.contains(&format!("| 0 | {n} | ")), "{report}");
+    // The share of perfect moves over time, as a chart with one point per judged generation.
+    assert!(report.contains("![perfect moves over time](judged-time.svg)"));
+    let chart = std::fs::read_to_string(run.join("judged-time.svg")).unwrap();
+    assert!(
+        chart.contains("<svg") && chart.contains("Perfect moves over time"),
+        "{chart}"
+    );
 
     // A table that does not exist is named with its key.
     let bad = std::fs::read_to_string(&config).unwrap().replace(

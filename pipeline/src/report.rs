@@ -269,6 +269,32 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
                 j.value_error.map_or("-".into(), |e| format!("{e:.3}"))
             );
         }
+        // Each judged generation at the minutes in steps when it finished.
+        let points: Vec<IntervalPoint> = gens
+            .iter()
+            .zip(&minutes)
+            .filter_map(|(gen_, m)| {
+                let j = gen_.eval.as_ref()?.judged.as_ref()?;
+                Some(IntervalPoint {
+                    x: *m,
+                    y: 100.0 * j.optimal,
+                    low: 100.0 * j.optimal_low,
+                    high: 100.0 * j.optimal_high,
+                })
+            })
+            .collect();
+        write_atomic(
+            &root.join("judged-time.svg"),
+            plot::interval_line_chart(
+                "Perfect moves over time in steps",
+                "minutes",
+                "perfect moves (%)",
+                &points,
+                &[],
+            )
+            .as_bytes(),
+        )?;
+        md.push_str("\n![perfect moves over time](judged-time.svg)\n");
     }
 
     let mut summary = String::new();

@@ -408,7 +408,8 @@ impl Run {
     }
 
     /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
-    /// 0 or `g` is not a multiple of `eval_every`), then judged.
+    /// 0, or `g` is neither a multiple of `eval_every` nor the config's last generation), then
+    /// judged.
     ///
     /// # Errors
     /// Models or files at fault, named.

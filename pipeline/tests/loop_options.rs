@@ -208,10 +208,13 @@ fn eval_every_plays_the_baselines_only_in_its_generations() {
     let dir = temp_dir("eval-every");
     let path = tiny_config(&dir, "", "", "");
     let text = std::fs::read_to_string(&path).unwrap();
-    let text = text.replace(
-        "eval_games = 0",
-        "eval_games = 2\neval_every = 2\nbaselines = [\"random\", \"greedy\"]",
-    );
+    // A run of 4 generations, of which these 2 are played (the last, 3, would play them).
+    let text = text
+        .replace(
+            "eval_games = 0",
+            "eval_games = 2\neval_every = 2\nbaselines = [\"random\", \"greedy\"]",
+        )
+        .replace("generations = 2", "generations = 4");
     std::fs::write(&path, text).unwrap();
     let run = Run::open(&OpenOptions {
         dir: &dir.join("run"),

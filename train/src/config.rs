@@ -206,8 +206,9 @@ pub struct LoopConfig {
     pub gate_floor: f64,
     /// Games of each generation's network against each baseline.
     pub eval_games: u32,
-    /// The baselines are played by every `eval_every`-th generation (0, N, 2N, ...); the
-    /// others only judge (saturated baselines cost a run time and tell it nothing).
+    /// The baselines are played by every `eval_every`-th generation (0, N, 2N, ...) and the
+    /// last of `generations`; the others only judge (saturated baselines cost a run time and
+    /// tell it nothing).
     pub eval_every: u32,
     /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
     pub baselines: Vec<String>,
@@ -265,7 +266,7 @@ impl LoopConfig {
 
     /// Whether generation `g` plays the baselines.
     pub fn evaluates(&self, g: u32) -> bool {
-        self.eval_games > 0 && g % self.eval_every == 0
+        self.eval_games > 0 && (g % self.eval_every == 0 || g + 1 == self.generations)
     }
 
     /// Whether the gate plays games at all.
@@ -387,6 +388,17 @@ mod tests {
         assert!(!collapse.promotes(0.29));
         let no_games = loop_table("gate_games = 0").unwrap();
         assert!(!no_games.plays_gate());
+    }
+
+    #[test]
+    fn eval_every_evaluates_its_multiples_and_the_last_generation() {
+        let c = loop_table("generations = 8\neval_every = 3").unwrap();
+        let played: Vec<u32> = (0..8).filter(|&g| c.evaluates(g)).collect();
+        assert_eq!(played, vec![0, 3, 6, 7]);
+        let every = loop_table("generations = 3").unwrap();
+        assert!((0..3).all(|g| every.evaluates(g)));
+        let none = loop_table("generations = 3\neval_games = 0").unwrap();
+        assert!((0..3).all(|g| !none.evaluates(g)));
     }
 
     #[test]
