@@ -1,34 +1,49 @@
 #!/usr/bin/env bash
-# Strength over wall-clock time (docs/benchmarks.md): train VARIANT (default oware) from
-# scratch for HOURS (default 1) with scripts/strength/VARIANT.toml, then play the best
-# network at 200 simulations against OPPONENT (default rollout MCTS at 10,000 simulations).
-# The run's report.md holds the rating of every generation against the baselines over time.
-# Usage: scripts/bench_strength.sh [VARIANT] [HOURS] [RUN_DIR] [OPPONENT]
+# Strength over wall-clock time (docs/benchmarks.md): train from scratch for HOURS (default 1)
+# with scripts/strength/NAME.toml (default oware; the variant is the config's), then play the last
+# promoted network at 200 simulations against OPPONENT (default rollout MCTS at 10,000
+# simulations), and the network of half-time against the same opponent from the same
+# openings: the second half's gain against a fixed yardstick.
+# The run's report.md holds the rating of every evaluated generation over time.
+# Usage: scripts/bench_strength.sh [NAME] [HOURS] [RUN_DIR] [OPPONENT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-variant=${1:-oware}
+name=${1:-oware}
 hours=${2:-1}
-run=${3:-runs/strength-$variant}
+run=${3:-runs/strength-$name}
 opponent=${4:-mcts:sims=10000}
-config=scripts/strength/$variant.toml
+config=scripts/strength/$name.toml
 cargo build --release
 bin=target/release/mankala
 start=$(date +%s)
 "$bin" loop --config "$config" --run "$run" --hours "$hours" --seed 1
 echo "training wall-clock: $(( $(date +%s) - start )) s"
-# The best network: the last generation whose gate promoted it.
-best=$(python3 - "$run" <<'PY'
+# The best network (the last generation whose gate promoted it) and the promoted network of
+# half the time in steps.
+read -r best mid < <(python3 - "$run" <<'PY'
 import json, pathlib, sys
 run = pathlib.Path(sys.argv[1])
-best = None
-for gate in sorted(run.glob("gen-*/gate.json")):
-    if json.loads(gate.read_text())["promoted"]:
-        best = gate.parent
-print(best / "train" / "model.bpk" if best else "")
+gens, total = [], 0.0
+for d in sorted(run.glob("gen-*")):
+    steps = [d / f"{s}.json" for s in ("selfplay", "train", "gate", "eval")]
+    if not all(p.exists() for p in steps):
+        break
+    total += sum(json.loads(p.read_text())["seconds"] for p in steps)
+    if json.loads((d / "gate.json").read_text())["promoted"]:
+        gens.append((total, d / "train" / "model.bpk"))
+if not gens:
+    print("- -")
+else:
+    mid = min(gens, key=lambda g: abs(g[0] - total / 2))[1]
+    print(gens[-1][1], mid)
 PY
 )
-if [ -z "$best" ]; then echo "no network was promoted"; exit 1; fi
+if [ "$best" = - ]; then echo "no network was promoted"; exit 1; fi
 echo "best network: $best"
+echo "half-time network: $mid"
 "$bin" arena --config "$config" \
   --agents "nn:model=$best,sims=200" "$opponent" \
   --games 50 --opening-plies 2 --seed 7 --out "$run/final-arena"
+"$bin" arena --config "$config" \
+  --agents "nn:model=$mid,sims=200" "$opponent" \
+  --games 50 --opening-plies 2 --seed 7 --out "$run/half-time-arena"
