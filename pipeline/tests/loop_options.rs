@@ -39,11 +39,14 @@ fn tiny_config(dir: &Path, selfplay: &str, train: &str, lp: &str) -> PathBuf {
 
 /// [`run_tiny`] with extra lines in `[selfplay]` too.
 fn run_tiny_with(dir: &Path, selfplay: &str, train: &str, lp: &str) -> Run {
-    let path = tiny_config(dir, selfplay, train, lp);
-    let run_dir = dir.join("run");
+    run_two(dir, &tiny_config(dir, selfplay, train, lp))
+}
+
+/// Opens `dir/run` with the config at `path` and plays two generations.
+fn run_two(dir: &Path, path: &Path) -> Run {
     let run = Run::open(&OpenOptions {
-        dir: &run_dir,
-        config: Some(&path),
+        dir: &dir.join("run"),
+        config: Some(path),
         seed: Some(7),
         threads: 1,
     })
@@ -58,6 +61,24 @@ fn run_tiny_with(dir: &Path, selfplay: &str, train: &str, lp: &str) -> Run {
     )
     .unwrap();
     run
+}
+
+/// The error, with its causes, of opening `dir/run` with the config at `path`.
+fn open_error(dir: &Path, path: &Path) -> String {
+    let e = Run::open(&OpenOptions {
+        dir: &dir.join("run"),
+        config: Some(path),
+        seed: Some(7),
+        threads: 1,
+    })
+    .unwrap_err();
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(&e);
+    while let Some(c) = cause {
+        text = format!("{text}: {c}");
+        cause = c.source();
+    }
+    text
 }
 
 fn gate_json(run: &Run, g: u32) -> serde_json::Value {
@@ -180,20 +201,8 @@ fn playout_cap_randomization_records_a_share_of_full_searches() {
 fn a_full_search_share_out_of_range_is_refused_by_name() {
     let dir = temp_dir("pcr-bad");
     let path = tiny_config(&dir, "full_search_prob = 1.5", "", "");
-    let e = Run::open(&OpenOptions {
-        dir: &dir.join("run"),
-        config: Some(&path),
-        seed: Some(7),
-        threads: 1,
-    })
-    .unwrap_err();
     // The error names the file; its cause the table, key, value and range.
-    let mut text = e.to_string();
-    let mut cause = std::error::Error::source(&e);
-    while let Some(c) = cause {
-        text = format!("{text}: {c}");
-        cause = c.source();
-    }
+    let text = open_error(&dir, &path);
     assert!(text.contains("tiny.toml"), "{text}");
     let e = text;
     assert!(
@@ -216,22 +225,7 @@ fn eval_every_plays_the_baselines_only_in_its_generations() {
         )
         .replace("generations = 2", "generations = 4");
     std::fs::write(&path, text).unwrap();
-    let run = Run::open(&OpenOptions {
-        dir: &dir.join("run"),
-        config: Some(&path),
-        seed: Some(7),
-        threads: 1,
-    })
-    .unwrap();
-    run_generations(
-        &run,
-        &LoopOptions {
-            generations: 2,
-            deadline: None,
-        },
-        &Silent,
-    )
-    .unwrap();
+    let run = run_two(&dir, &path);
     let results = |g: u32| -> usize {
         let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
         let v: serde_json::Value =
@@ -250,19 +244,7 @@ fn eval_every_plays_the_baselines_only_in_its_generations() {
 fn eval_every_zero_is_refused_by_name() {
     let dir = temp_dir("eval-every-bad");
     let path = tiny_config(&dir, "", "", "eval_every = 0");
-    let e = Run::open(&OpenOptions {
-        dir: &dir.join("run"),
-        config: Some(&path),
-        seed: Some(7),
-        threads: 1,
-    })
-    .unwrap_err();
-    let mut text = e.to_string();
-    let mut cause = std::error::Error::source(&e);
-    while let Some(c) = cause {
-        text = format!("{text}: {c}");
-        cause = c.source();
-    }
+    let text = open_error(&dir, &path);
     assert!(
         text.contains("[loop] eval_every = 0: expected 1 to 100000"),
         "{text}"
