@@ -270,6 +270,7 @@ fn shard_seed(dir: &Path) -> Vec<u8> {
             result: "south".into(),
             game_length: 3,
             action: Some(i as u16 % 6),
+            margin: Some(i as i16 - 2),
         })
         .collect();
     let path = dir.join("seed.parquet");

@@ -55,9 +55,17 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["overall"]["positions"], 50);
     assert_eq!(v["overall"]["optimal"], 1.0);
+    assert_eq!(v["overall"]["result_kept"]["share"], 1.0);
     assert_eq!(v["overall"]["mean_loss"], 0.0);
     let csv = std::fs::read_to_string(judged.join("judge.csv")).unwrap();
     assert_eq!(csv.lines().count(), 51, "{csv}");
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .contains("optimal,keeps_result,loss"),
+        "{csv}"
+    );
     assert!(
         csv.starts_with("position,seeds_in_play,exact,agent_move"),
         "{csv}"
@@ -311,6 +319,22 @@ fn the_loop_judges_each_generation_where_exact_values_exist() {
         chart.contains("<svg") && chart.contains("Perfect moves over time"),
         "{chart}"
     );
+    // And the share of moves that keep the result, which counts every perfect move.
+    let kept = judged["overall"]["result_kept"]["share"].as_f64().unwrap();
+    assert!(
+        kept >= judged["overall"]["optimal"].as_f64().unwrap(),
+        "{judged}"
+    );
+    let keeps = judged["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["keeps_result"] == true)
+        .count();
+    assert!((kept - keeps as f64 / n as f64).abs() < 1e-9, "{judged}");
+    assert!(report.contains("![moves that keep the result over time](result-kept-time.svg)"));
+    let chart = std::fs::read_to_string(run.join("result-kept-time.svg")).unwrap();
+    assert!(chart.contains("Moves that keep the result"), "{chart}");
 
     // A table that does not exist is named with its key.
     let bad = std::fs::read_to_string(&config).unwrap().replace(

@@ -32,15 +32,25 @@ impl NetworkConfig {
     pub fn from_table(t: &toml::Table) -> Result<Self, String> {
         let c: NetworkConfig =
             mankala_engine::deserialize_table(t).map_err(|e| format!("[network]: {e}"))?;
+        c.check("[network] ")?;
+        Ok(c)
+    }
+
+    /// Checks the sizes; an error names the key as `prefix` followed by its name (e.g.
+    /// `"[network] "` gives `[network] width`).
+    ///
+    /// # Errors
+    /// A message naming the key that is out of range and the range expected.
+    pub fn check(&self, prefix: &str) -> Result<(), String> {
         for (key, v, lo, hi) in [
-            ("width", c.width, 1, 4096),
-            ("blocks", c.blocks, 0, 64),
-            ("value_width", c.value_width, 1, 4096),
+            ("width", self.width, 1, 4096),
+            ("blocks", self.blocks, 0, 64),
+            ("value_width", self.value_width, 1, 4096),
         ] {
             if !(lo..=hi).contains(&v) {
-                return Err(format!("[network] {key} = {v}: expected {lo} to {hi}"));
+                return Err(format!("{prefix}{key} = {v}: expected {lo} to {hi}"));
             }
         }
-        Ok(c)
+        Ok(())
     }
 }

@@ -168,17 +168,46 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         gens.len(),
         total / 60.0
     );
+    let lc = &cfg.generations;
+    let gate = match lc.gate {
+        _ if !lc.plays_gate() => "every network promoted without gate games".to_string(),
+        mankala_train::Gate::Collapse => format!(
+            "a gate of {} games (refused below {})",
+            lc.gate_games, lc.gate_floor
+        ),
+        _ => format!(
+            "a gate of {} games (threshold {})",
+            lc.gate_games, lc.gate_threshold
+        ),
+    };
+    let eval = match lc.eval_every {
+        _ if lc.eval_games == 0 || lc.baselines.is_empty() => "no baseline games".to_string(),
+        1 => format!(
+            "{} games against each baseline ({})",
+            lc.eval_games,
+            lc.baselines.join(", ")
+        ),
+        n => format!(
+            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and {}",
+            lc.eval_games,
+            lc.baselines.join(", "),
+            2 * n,
+            lc.generations - 1
+        ),
+    };
     let _ = writeln!(
         md,
-        "- per generation: {} self-play games at {} simulations, {} training steps, a gate of {} games (threshold {}), {} games against each baseline ({})\n",
-        cfg.generations.games,
-        cfg.search.simulations,
-        cfg.train.steps,
-        cfg.generations.gate_games,
-        cfg.generations.gate_threshold,
-        cfg.generations.eval_games,
-        cfg.generations.baselines.join(", ")
+        "- per generation: {} self-play games at {} simulations, {} training steps, {gate}, {eval}",
+        lc.games, cfg.search.simulations, cfg.train.steps,
     );
+    for gr in &lc.grow {
+        let _ = writeln!(
+            md,
+            "- from generation {}: a {}x{} network (value head {}), trained from random weights for {} steps",
+            gr.generation, gr.width, gr.blocks, gr.value_width, gr.steps
+        );
+    }
+    md.push('\n');
     md.push_str("## Generations\n\n");
     md.push_str("| gen | minutes | self-play (evaluator) | plies | first player win/draw/loss % | policy loss (val) | value loss (val) | gate | Elo [95%] |\n");
     md.push_str("|---:|---:|---|---:|---|---|---|---|---|\n");
@@ -251,14 +280,23 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             cfg.generations.judge_positions,
             cfg.generations.judge_max_seeds
         );
+        md.push_str("A perfect move is one of the largest final margin; a move that keeps the result keeps a won position won and a drawn one drawn, all that an agent trained on results alone plays for.\n\n");
         md.push_str(
-            "| gen | positions | perfect moves [95%] | seeds lost a move [95%] | value error |\n",
+            "| gen | positions | perfect moves [95%] | result kept [95%] | seeds lost a move [95%] | value error |\n",
         );
-        md.push_str("|---:|---:|---|---|---:|\n");
+        md.push_str("|---:|---:|---|---|---|---:|\n");
         for (g, j) in &judged {
+            let kept = j.result_kept.map_or("-".to_string(), |k| {
+                format!(
+                    "{:.1}% [{:.1}, {:.1}]",
+                    100.0 * k.share,
+                    100.0 * k.low,
+                    100.0 * k.high
+                )
+            });
             let _ = writeln!(
                 md,
-                "| {g} | {} | {:.1}% [{:.1}, {:.1}] | {:.2} [{:.2}, {:.2}] | {} |",
+                "| {g} | {} | {:.1}% [{:.1}, {:.1}] | {kept} | {:.2} [{:.2}, {:.2}] | {} |",
                 j.positions,
                 100.0 * j.optimal,
                 100.0 * j.optimal_low,
@@ -294,7 +332,34 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             )
             .as_bytes(),
         )?;
+        let kept: Vec<IntervalPoint> = gens
+            .iter()
+            .zip(&minutes)
+            .filter_map(|(gen_, m)| {
+                let k = gen_.eval.as_ref()?.judged.as_ref()?.result_kept?;
+                Some(IntervalPoint {
+                    x: *m,
+                    y: 100.0 * k.share,
+                    low: 100.0 * k.low,
+                    high: 100.0 * k.high,
+                })
+            })
+            .collect();
         md.push_str("\n![perfect moves over time](judged-time.svg)\n");
+        if !kept.is_empty() {
+            write_atomic(
+                &root.join("result-kept-time.svg"),
+                plot::interval_line_chart(
+                    "Moves that keep the result over time in steps",
+                    "minutes",
+                    "moves keeping the result (%)",
+                    &kept,
+                    &[],
+                )
+                .as_bytes(),
+            )?;
+            md.push_str("\n![moves that keep the result over time](result-kept-time.svg)\n");
+        }
     }
 
     let mut summary = String::new();

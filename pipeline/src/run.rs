@@ -278,29 +278,36 @@ impl Run {
     pub fn train(&self, g: u32, progress: &dyn Progress) -> Result<TrainDone> {
         let start = Instant::now();
         let data: Vec<PathBuf> = (0..=g).map(|k| self.layout.shards(k)).collect();
-        let init = g.checked_sub(1).map(|k| self.layout.model(k));
+        // A growth trains its larger network from random weights, with its own optimizer and
+        // schedule, for its own steps.
+        let growth = self.cfg.generations.growth_at(g);
+        let network = growth.map(mankala_train::Growth::network);
+        let previous = g.checked_sub(1).filter(|_| growth.is_none());
+        let init = previous.map(|k| self.layout.model(k));
         let tc = &self.cfg.train;
-        let optimizer = g
-            .checked_sub(1)
+        let steps = growth.map_or(tc.steps, |gr| gr.steps);
+        let optimizer = previous
             .filter(|_| tc.keep_optimizer)
             .map(|k| mankala_train::trainer::checkpoint_paths(&self.layout.train(k)).1);
-        let schedule = (tc.schedule_span == mankala_train::Span::Run).then(|| {
-            let generations = u64::from(self.cfg.generations.generations.max(g + 1));
-            mankala_train::SchedulePlace {
-                offset: u64::from(g) * tc.steps,
-                total: generations * tc.steps,
-            }
-        });
+        let schedule =
+            (growth.is_none() && tc.schedule_span == mankala_train::Span::Run).then(|| {
+                let generations = u64::from(self.cfg.generations.generations.max(g + 1));
+                mankala_train::SchedulePlace {
+                    offset: u64::from(g) * tc.steps,
+                    total: generations * tc.steps,
+                }
+            });
         let from = train::Start {
             init: init.as_deref(),
             optimizer: optimizer.as_deref(),
             schedule,
+            network: network.as_ref(),
         };
         let s = train::fit_from(
             &self.cfg,
             &data,
             &self.layout.train(g),
-            tc.steps,
+            steps,
             step_seed(self.seed(), g, 2),
             &from,
             &format!("gen {g} train"),

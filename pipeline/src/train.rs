@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use mankala_models::NetworkConfig;
 use mankala_train::{SchedulePlace, TrainOptions, TrainSummary, train};
 
 use crate::config::{Resolved, code_version, write_atomic};
@@ -44,6 +45,9 @@ pub struct Start<'a> {
     pub optimizer: Option<&'a Path>,
     /// The steps' place in a longer learning-rate schedule (`None`: the schedule spans them).
     pub schedule: Option<SchedulePlace>,
+    /// The network built from random weights when there is no `init` (`None`: the config's
+    /// `[network]`).
+    pub network: Option<&'a NetworkConfig>,
 }
 
 /// As [`fit`], starting from `start`.
@@ -72,7 +76,7 @@ pub fn fit_from(
         steps,
         seed,
         expected: cfg.expected_model(&rules),
-        network: cfg.network.clone(),
+        network: start.network.unwrap_or(&cfg.network).clone(),
         train: cfg.train.clone(),
         code_version: code_version(),
     };

@@ -1,6 +1,8 @@
 //! The loop's options take effect: the promotion rule (`[loop] gate`), one learning-rate
 //! schedule over the run (`[train] schedule_span`), the optimizer kept across generations
-//! (`[train] keep_optimizer`) and playout cap randomization (`[selfplay] full_search_prob`).
+//! (`[train] keep_optimizer`), playout cap randomization (`[selfplay] full_search_prob`),
+//! the baselines every N-th generation (`[loop] eval_every`) and a network that grows with
+//! the run (`[[loop.grow]]`).
 
 use std::path::{Path, PathBuf};
 
@@ -247,6 +249,99 @@ fn eval_every_zero_is_refused_by_name() {
     let text = open_error(&dir, &path);
     assert!(
         text.contains("[loop] eval_every = 0: expected 1 to 100000"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it() {
+    let dir = temp_dir("grow");
+    let path = tiny_config(
+        &dir,
+        "",
+        "schedule_span = \"run\"\nkeep_optimizer = true",
+        "gate = \"always\"\n\
+         [[loop.grow]]\ngeneration = 1\nwidth = 16\nblocks = 2\nvalue_width = 8\nsteps = 6",
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("generations = 2", "generations = 3")).unwrap();
+    let open = |config: Option<&Path>| {
+        Run::open(&OpenOptions {
+            dir: &dir.join("run"),
+            config,
+            seed: Some(7),
+            threads: 1,
+        })
+        .unwrap()
+    };
+    let run = open(Some(&path));
+    let options = LoopOptions {
+        generations: 3,
+        deadline: None,
+    };
+    run_generations(&run, &options, &Silent).unwrap();
+    let network = |g: u32| {
+        let n = mankala_models::file::read_meta(&run.layout.model(g))
+            .unwrap()
+            .network;
+        (n.width, n.blocks, n.value_width)
+    };
+    assert_eq!(network(0), (8, 1, 4));
+    assert_eq!(network(1), (16, 2, 8));
+    assert_eq!(
+        network(2),
+        (16, 2, 8),
+        "generation 2 continues from the grown network"
+    );
+    // The growth's own steps, on its own schedule (warm-up again), not the run-long one.
+    let tc = TrainConfig {
+        steps: 4,
+        warmup_steps: 2,
+        ..TrainConfig::default()
+    };
+    let own: Vec<f64> = (0..6).map(|s| tc.learning_rate_at(s, 6)).collect();
+    let got = rates(&run, 1);
+    assert_eq!(got.len(), 6);
+    for (got_lr, want) in got.iter().zip(&own) {
+        assert!((got_lr - want).abs() < 2e-6, "{got:?} != {own:?}");
+    }
+    assert_eq!(rates(&run, 2).len(), 4);
+    // Generation 2's self-play played with the grown network.
+    let selfplay: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(run.layout.marker(2, mankala_pipeline::Step::Selfplay)).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(selfplay["evaluator"], "gen-1");
+    let report = std::fs::read_to_string(run.layout.report()).unwrap();
+    assert!(
+        report.contains("every network promoted without gate games, no baseline games")
+            && report.contains(
+                "from generation 1: a 16x2 network (value head 8), trained from random weights for 6 steps"
+            ),
+        "{report}"
+    );
+    // The resolved config of the run keeps the growth: a rerun without a config reads it.
+    drop(run);
+    let again = open(None);
+    assert_eq!(again.cfg.generations.grow.len(), 1);
+    assert_eq!(again.cfg.generations.grow[0].width, 16);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_growth_out_of_order_is_refused_by_name() {
+    let dir = temp_dir("grow-bad");
+    let path = tiny_config(
+        &dir,
+        "",
+        "",
+        "[[loop.grow]]\ngeneration = 0\nwidth = 16\nblocks = 2\nsteps = 6",
+    );
+    let text = open_error(&dir, &path);
+    assert!(text.contains("tiny.toml"), "{text}");
+    assert!(
+        text.contains("[loop] grow[0].generation = 0: expected 1 to 100000"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

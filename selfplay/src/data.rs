@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, FixedSizeListBuilder, Float32Builder};
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, FixedSizeListArray, Float32Array, Int8Array, RecordBatch,
-    StringArray, UInt8Array, UInt16Array, UInt32Array, UInt64Array,
+    Array, ArrayRef, BooleanArray, FixedSizeListArray, Float32Array, Int8Array, Int16Array,
+    RecordBatch, StringArray, UInt8Array, UInt16Array, UInt32Array, UInt64Array,
 };
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
@@ -24,10 +24,13 @@ use thiserror::Error;
 
 /// Version of the row layout; stored in every file as `mankala.format_version`. Files of
 /// every version from 1 up to this one are read.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The first row layout with the `action` column; rows of older files have no action.
 pub const ACTION_FORMAT_VERSION: u32 = 2;
+
+/// The first row layout with the `margin` column; rows of older files have no margin.
+pub const MARGIN_FORMAT_VERSION: u32 = 3;
 
 /// One decision of a self-play game.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +70,10 @@ pub struct Row {
     /// The action played from this position; `None` on the row of the position a player
     /// resigned in (nothing was played there), and on every row of a version-1 file.
     pub action: Option<u16>,
+    /// The game's final seed margin for the player to move: its final seeds less the
+    /// opponent's, as the variant's end rule counts them (in a resigned game, the seeds each
+    /// held when it ended); `None` on every row of a file before version 3.
+    pub margin: Option<i16>,
 }
 
 /// What every row of a file shares, stored in the file's metadata.
@@ -159,6 +166,7 @@ pub fn schema(meta: &ShardMeta) -> SchemaRef {
         Field::new("result", DataType::Utf8, false),
         Field::new("game_length", DataType::UInt32, false),
         Field::new("action", DataType::UInt16, true),
+        Field::new("margin", DataType::Int16, true),
     ];
     Arc::new(Schema::new_with_metadata(fields, metadata_map(meta)))
 }
@@ -253,6 +261,9 @@ pub fn to_batch(meta: &ShardMeta, rows: &[Row]) -> RecordBatch {
         Arc::new(UInt16Array::from(
             rows.iter().map(|r| r.action).collect::<Vec<_>>(),
         )),
+        Arc::new(Int16Array::from(
+            rows.iter().map(|r| r.margin).collect::<Vec<_>>(),
+        )),
     ];
     RecordBatch::try_new(schema(meta), columns).expect("columns match the schema")
 }
@@ -263,6 +274,27 @@ pub fn to_batch(meta: &ShardMeta, rows: &[Row]) -> RecordBatch {
 /// # Errors
 /// [`DataError`] naming the file.
 pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), DataError> {
+    write_shard_version(path, meta, rows, FORMAT_VERSION)
+}
+
+/// [`write_shard`] in the row layout of `version` (1 to [`FORMAT_VERSION`]): without the
+/// columns that layout did not have, for builds that read only older files.
+///
+/// # Panics
+/// If `version` is not one this build writes.
+///
+/// # Errors
+/// [`DataError`] naming the file.
+pub fn write_shard_version(
+    path: &Path,
+    meta: &ShardMeta,
+    rows: &[Row],
+    version: u32,
+) -> Result<(), DataError> {
+    assert!(
+        (1..=FORMAT_VERSION).contains(&version),
+        "data format version {version}"
+    );
     let tmp = mankala_models::atomic::temp_path(path);
     let io = |source| DataError::Io {
         path: tmp.clone(),
@@ -279,7 +311,7 @@ pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), Da
                 ZstdLevel::try_new(3).expect("valid level"),
             ))
             .build();
-        let batch = to_batch(meta, rows);
+        let batch = in_version(to_batch(meta, rows), version);
         let mut writer = ArrowWriter::try_new(file, batch.schema(), Some(props)).map_err(pq)?;
         writer.write(&batch).map_err(pq)?;
         let mut file = writer.into_inner().map_err(pq)?;
@@ -293,6 +325,36 @@ pub fn write_shard(path: &Path, meta: &ShardMeta, rows: &[Row]) -> Result<(), Da
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// A batch of the current layout as one of `version`: the newer columns left out and the
+/// version in the metadata.
+fn in_version(batch: RecordBatch, version: u32) -> RecordBatch {
+    if version == FORMAT_VERSION {
+        return batch;
+    }
+    let schema = batch.schema();
+    let keep: Vec<usize> = (0..batch.num_columns())
+        .filter(|&i| match schema.field(i).name().as_str() {
+            "action" => version >= ACTION_FORMAT_VERSION,
+            "margin" => version >= MARGIN_FORMAT_VERSION,
+            _ => true,
+        })
+        .collect();
+    let batch = batch.project(&keep).expect("columns of the batch");
+    let mut md = schema.metadata().clone();
+    md.insert("mankala.format_version".to_string(), version.to_string());
+    let fields: Vec<Field> = batch
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| f.as_ref().clone())
+        .collect();
+    RecordBatch::try_new(
+        Arc::new(Schema::new_with_metadata(fields, md)),
+        batch.columns().to_vec(),
+    )
+    .expect("the same columns")
 }
 
 /// Reads a shard's metadata (no rows).
@@ -470,7 +532,8 @@ pub(crate) fn open_checked(
     let expected = want
         .fields()
         .iter()
-        .filter(|f| version >= ACTION_FORMAT_VERSION || f.name() != "action");
+        .filter(|f| version >= ACTION_FORMAT_VERSION || f.name() != "action")
+        .filter(|f| version >= MARGIN_FORMAT_VERSION || f.name() != "margin");
     for f in expected {
         match builder.schema().field_with_name(f.name()) {
             Ok(g) if g.data_type() == f.data_type() => {}
@@ -529,6 +592,20 @@ fn actions(b: &RecordBatch) -> Vec<Option<u16>> {
     }
 }
 
+/// The margins of a batch: `None` where null, and everywhere when the batch has no `margin`
+/// column (a file before version 3).
+fn margins(b: &RecordBatch) -> Vec<Option<i16>> {
+    let column = b
+        .column_by_name("margin")
+        .and_then(|c| c.as_any().downcast_ref::<Int16Array>());
+    match column {
+        Some(m) => (0..b.num_rows())
+            .map(|i| m.is_valid(i).then(|| m.value(i)))
+            .collect(),
+        None => vec![None; b.num_rows()],
+    }
+}
+
 /// The rows of a record batch of the shard schema (of any version this build reads).
 pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let run_id: &StringArray = col(b, "run_id");
@@ -553,6 +630,7 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let result: &StringArray = col(b, "result");
     let game_length: &UInt32Array = col(b, "game_length");
     let action = actions(b);
+    let margin = margins(b);
     (0..b.num_rows())
         .map(|i| Row {
             run_id: run_id.value(i).to_string(),
@@ -571,6 +649,7 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
             result: result.value(i).to_string(),
             game_length: game_length.value(i),
             action: action[i],
+            margin: margin[i],
         })
         .collect()
 }
@@ -612,14 +691,15 @@ pub(crate) mod tests {
             result: "south".into(),
             game_length: 40,
             action: (i != 36).then_some(i as u16 % 2),
+            margin: (i != 35).then_some(i as i16 - 10),
         }
     }
 
-    /// Writes `rows` as a file of row layout `version`, with or without the `action` column.
-    fn write_version(path: &Path, rows: &[Row], version: u32, with_action: bool) {
+    /// Writes `rows` as a file of row layout `version` without the columns named in `drop`.
+    fn write_version(path: &Path, rows: &[Row], version: u32, drop: &[&str]) {
         let batch = to_batch(&meta(), rows);
         let keep: Vec<usize> = (0..batch.num_columns())
-            .filter(|&i| with_action || batch.schema().field(i).name() != "action")
+            .filter(|&i| !drop.contains(&batch.schema().field(i).name().as_str()))
             .collect();
         let mut md = metadata_map(&meta());
         md.insert("mankala.format_version".into(), version.to_string());
@@ -638,13 +718,13 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn version_one_files_read_without_actions_and_newer_ones_are_refused() {
+    fn older_files_read_without_actions_or_margins_and_newer_ones_are_refused() {
         let dir = std::env::temp_dir().join(format!("mankala-data-v1-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let rows: Vec<Row> = (0..5).map(row).collect();
 
         let old = dir.join("old.parquet");
-        write_version(&old, &rows, 1, false);
+        write_shard_version(&old, &meta(), &rows, 1).unwrap();
         assert_eq!(read_version(&old).unwrap(), 1);
         let (m, back) = read_shard(&old).unwrap();
         assert_eq!(m, meta());
@@ -652,6 +732,20 @@ pub(crate) mod tests {
             .iter()
             .map(|r| Row {
                 action: None,
+                margin: None,
+                ..r.clone()
+            })
+            .collect();
+        assert_eq!(back, without);
+
+        let two = dir.join("two.parquet");
+        write_shard_version(&two, &meta(), &rows, 2).unwrap();
+        assert_eq!(read_version(&two).unwrap(), 2);
+        let (_, back) = read_shard(&two).unwrap();
+        let without: Vec<Row> = rows
+            .iter()
+            .map(|r| Row {
+                margin: None,
                 ..r.clone()
             })
             .collect();
@@ -662,7 +756,7 @@ pub(crate) mod tests {
         assert_eq!(read_version(&current).unwrap(), FORMAT_VERSION);
 
         let newer = dir.join("newer.parquet");
-        write_version(&newer, &rows, FORMAT_VERSION + 1, true);
+        write_version(&newer, &rows, FORMAT_VERSION + 1, &[]);
         for err in [
             read_shard(&newer).unwrap_err().to_string(),
             read_meta(&newer).unwrap_err().to_string(),
@@ -675,12 +769,15 @@ pub(crate) mod tests {
         }
 
         let missing = dir.join("missing.parquet");
-        write_version(&missing, &rows, FORMAT_VERSION, false);
+        write_version(&missing, &rows, FORMAT_VERSION, &["action"]);
         let err = read_shard(&missing).unwrap_err().to_string();
         assert!(
             err.contains("missing.parquet") && err.contains("column `action` missing"),
             "{err}"
         );
+        write_version(&missing, &rows, FORMAT_VERSION, &["margin"]);
+        let err = read_shard(&missing).unwrap_err().to_string();
+        assert!(err.contains("column `margin` missing"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -691,6 +788,7 @@ pub(crate) mod tests {
         let path = dir.join("shard.parquet");
         let rows: Vec<Row> = (0..37).map(row).collect();
         assert!(rows.iter().any(|r| r.action.is_none()) && rows[3].action == Some(1));
+        assert!(rows.iter().any(|r| r.margin.is_none()) && rows[3].margin == Some(-7));
         write_shard(&path, &meta(), &rows).unwrap();
         assert!(!path.with_extension("parquet.tmp").exists());
         let (m, back) = read_shard(&path).unwrap();

@@ -54,8 +54,12 @@ pub struct Judged {
     pub agent_move: String,
     /// The perfect moves, in notation.
     pub best_moves: Vec<String>,
-    /// Whether the agent's move is perfect.
+    /// Whether the agent's move is perfect: of the largest final margin.
     pub optimal: bool,
+    /// Whether the agent's move keeps the position's result under perfect play (a win stays
+    /// a win, a draw a draw), the measure of an agent that plays to win rather than for the
+    /// margin.
+    pub keeps_result: bool,
     /// Seeds of final margin the agent's move gives away (0 for a perfect move).
     pub loss: i32,
     /// The agent's value of the position for the player to move, in [-1, 1].
@@ -87,6 +91,21 @@ pub struct Figures {
     pub loss_high: f64,
     /// Mean absolute value error, where the agent gives a value.
     pub value_error: Option<f64>,
+    /// Share of moves that keep the result, with its interval (absent in judgements written
+    /// before it was measured).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_kept: Option<Share>,
+}
+
+/// A share with its 95% Wilson interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Share {
+    /// The share, 0 to 1.
+    pub share: f64,
+    /// Lower end of its interval.
+    pub low: f64,
+    /// Upper end of its interval.
+    pub high: f64,
 }
 
 /// An agent's judgement: every position, the whole and each phase.
@@ -250,6 +269,7 @@ pub fn judge<G: Game>(
                 .map(|&(a, _)| s.action_to_string(a))
                 .collect(),
             optimal: chosen == best,
+            keeps_result: chosen.signum() == best.signum(),
             loss: best - chosen,
             value: analysis.value,
             value_error: analysis.value.map(|v| (v - result).abs()),
@@ -293,6 +313,7 @@ fn figures(group: &[&Judged], seeds_from: u32, seeds_to: u32) -> Figures {
         0.0
     };
     let half = 1.96 * (var / n.max(1) as f64).sqrt();
+    let (share, kept_low, kept_high) = wilson(group.iter().filter(|j| j.keeps_result).count(), n);
     let errors: Vec<f64> = group
         .iter()
         .filter_map(|j| j.value_error.map(f64::from))
@@ -308,6 +329,11 @@ fn figures(group: &[&Judged], seeds_from: u32, seeds_to: u32) -> Figures {
         loss_low: (mean - half).max(0.0),
         loss_high: mean + half,
         value_error: (!errors.is_empty()).then(|| errors.iter().sum::<f64>() / errors.len() as f64),
+        result_kept: Some(Share {
+            share,
+            low: kept_low,
+            high: kept_high,
+        }),
     }
 }
 
@@ -366,6 +392,7 @@ mod tests {
         let j = judge::<Kalah>(&mut perfect, &exact, &positions, 1, &mut |_| {});
         assert_eq!(j.overall.positions, 60);
         assert_eq!(j.overall.optimal, 1.0);
+        assert_eq!(j.overall.result_kept.unwrap().share, 1.0);
         assert_eq!(j.overall.mean_loss, 0.0);
         assert!(
             j.positions
@@ -383,7 +410,18 @@ mod tests {
         for p in &j.positions {
             assert!(p.loss >= 0);
             assert_eq!(p.optimal, p.loss == 0);
+            // A move keeps the result when its own exact value has the best one's sign.
+            let chosen = p.exact - p.loss;
+            assert_eq!(p.keeps_result, chosen.signum() == p.exact.signum(), "{p:?}");
+            assert!(!p.optimal || p.keeps_result);
         }
+        // Keeping the result is the weaker demand, and random play fails it somewhere.
+        let kept = j.overall.result_kept.unwrap();
+        assert!(kept.share >= j.overall.optimal, "{:?}", j.overall);
+        assert!(kept.share < 1.0, "{:?}", j.overall);
+        assert!(kept.low <= kept.share && kept.share <= kept.high);
+        let count = j.positions.iter().filter(|p| p.keeps_result).count();
+        assert!((kept.share - count as f64 / 60.0).abs() < 1e-12);
         let in_phases: usize = j.phases.iter().map(|f| f.positions).sum();
         assert_eq!(in_phases, 60);
         assert!(j.overall.optimal_low <= j.overall.optimal);

@@ -5,13 +5,15 @@
 use std::path::Path;
 
 use arrow_array::{
-    Array, BooleanArray, FixedSizeListArray, Float32Array, RecordBatch, StringArray, UInt64Array,
+    Array, BooleanArray, FixedSizeListArray, Float32Array, Int16Array, RecordBatch, StringArray,
+    UInt64Array,
 };
 use parquet::arrow::ProjectionMask;
 
 use crate::data::{DataError, ShardMeta, col, guarded, open_checked, parquet_error};
 
-/// The columns of a shard that training decodes; the others are skipped unread.
+/// The columns of a shard that training decodes, besides `margin` where the file has it (from
+/// version 3); the others are skipped unread.
 const COLUMNS: [&str; 8] = [
     "run_id",
     "game_id",
@@ -50,6 +52,9 @@ pub struct Samples {
     pub root_value: Vec<f32>,
     /// Whether the row's search was a full one (its policy a target).
     pub full_search: Vec<bool>,
+    /// The game's final seed margin for the player to move; NaN where the file has none
+    /// (before version 3).
+    pub margin: Vec<f32>,
 }
 
 impl Samples {
@@ -112,6 +117,7 @@ impl Samples {
         self.value_target.push(from.value_target[i]);
         self.root_value.push(from.root_value[i]);
         self.full_search.push(from.full_search[i]);
+        self.margin.push(from.margin[i]);
     }
 
     /// Removes row `i`, moving the last row into its place (as [`Vec::swap_remove`]).
@@ -135,6 +141,7 @@ impl Samples {
         self.value_target.swap_remove(i);
         self.root_value.swap_remove(i);
         self.full_search.swap_remove(i);
+        self.margin.swap_remove(i);
     }
 
     /// Appends the rows of a record batch of the shard schema (the training columns).
@@ -167,6 +174,19 @@ impl Samples {
         let full_search: &BooleanArray = col(b, "full_search");
         self.full_search
             .extend((0..n).map(|i| full_search.value(i)));
+        match b
+            .column_by_name("margin")
+            .and_then(|c| c.as_any().downcast_ref::<Int16Array>())
+        {
+            Some(m) => self.margin.extend((0..n).map(|i| {
+                if m.is_valid(i) {
+                    f32::from(m.value(i))
+                } else {
+                    f32::NAN
+                }
+            })),
+            None => self.margin.extend(std::iter::repeat_n(f32::NAN, n)),
+        }
     }
 }
 
@@ -190,10 +210,11 @@ fn extend_f32_list(out: &mut Vec<f32>, list: &FixedSizeListArray, n: usize) {
 pub fn read_samples(path: &Path) -> Result<(ShardMeta, Samples), DataError> {
     guarded(path, || {
         let (builder, meta) = open_checked(path)?;
-        let roots: Vec<usize> = COLUMNS
+        let mut roots: Vec<usize> = COLUMNS
             .iter()
             .map(|name| builder.schema().index_of(name).expect("schema checked"))
             .collect();
+        roots.extend(builder.schema().index_of("margin").ok());
         let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
         let reader = builder
             .with_projection(mask)
@@ -232,14 +253,25 @@ mod tests {
             result: "south".into(),
             game_length: 40,
             action: Some(i as u16 % 2),
+            margin: (i != 4).then_some(3 - i as i16),
         }
     }
 
+    /// The training columns of one row.
+    type Columns = (
+        String,
+        u64,
+        Vec<f32>,
+        Vec<bool>,
+        Vec<f32>,
+        f32,
+        f32,
+        bool,
+        Option<i16>,
+    );
+
     /// Row `i` of `s` as the columns of a full row hold it.
-    fn columns_of(
-        s: &Samples,
-        i: usize,
-    ) -> (String, u64, Vec<f32>, Vec<bool>, Vec<f32>, f32, f32, bool) {
+    fn columns_of(s: &Samples, i: usize) -> Columns {
         let (e, a) = (s.encoding_len, s.num_actions);
         (
             s.run_id(i).to_string(),
@@ -253,10 +285,11 @@ mod tests {
             s.value_target[i],
             s.root_value[i],
             s.full_search[i],
+            (!s.margin[i].is_nan()).then(|| s.margin[i] as i16),
         )
     }
 
-    fn columns_of_row(r: &Row) -> (String, u64, Vec<f32>, Vec<bool>, Vec<f32>, f32, f32, bool) {
+    fn columns_of_row(r: &Row) -> Columns {
         (
             r.run_id.clone(),
             r.game_id,
@@ -266,6 +299,7 @@ mod tests {
             r.value_target,
             r.root_value,
             r.full_search,
+            r.margin,
         )
     }
 

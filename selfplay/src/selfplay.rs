@@ -70,6 +70,24 @@ pub struct SelfplayGame<'a, G: Game> {
     resigned: Option<Player>,
 }
 
+/// South's final seed margin in `state`, where a game ended: South's final seeds less North's
+/// as the variant's end rule counts them, or in a game stopped before its end (a
+/// resignation) the seeds each player holds (store, own holes, hand).
+pub fn final_margin<S: State>(state: &S) -> i16 {
+    let [south, north] = match state.outcome() {
+        Some(o) => o.scores,
+        None => {
+            let s = state.snapshot();
+            let half = s.pits.len() / 2;
+            let side =
+                |p: usize, holes: &[u32]| s.stores[p] + s.in_hand[p] + holes.iter().sum::<u32>();
+            [side(0, &s.pits[..half]), side(1, &s.pits[half..])]
+        }
+    };
+    let margin = i64::from(south) - i64::from(north);
+    margin.clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16
+}
+
 /// The seed of game `game_id` in a run seeded `seed`.
 pub fn game_seed(seed: u64, game_id: u64) -> u64 {
     let mut x = seed ^ game_id.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -146,6 +164,7 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
             (None, None) => unreachable!("finish is called on finished games"),
         };
         let length = self.state.ply();
+        let south_margin = final_margin(&self.state);
         let rows = self
             .decisions
             .iter()
@@ -170,6 +189,11 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 result: result.clone(),
                 game_length: length,
                 action: d.action,
+                margin: Some(if d.to_move == Player::South {
+                    south_margin
+                } else {
+                    -south_margin
+                }),
             })
             .collect();
         FinishedGame {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use mankala_engine::{AnyGame, ENCODING_VERSION, Game, GameResult, State, with_game};
-use mankala_selfplay::data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard};
+use mankala_selfplay::data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard, read_version};
 use mankala_selfplay::run::{Summary, selfplay};
 use mankala_selfplay::{RolloutEvaluator, SearchConfig, SelfplayConfig, Settings};
 
@@ -194,6 +194,16 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
             "{at}: value target"
         );
     }
+    // Every row holds the game's final margin for its player to move: one South margin.
+    let south = |r: &Row| {
+        let m = r.margin.expect("a margin on every row");
+        if r.to_move == 0 { m } else { -m }
+    };
+    let south_margin = south(first);
+    assert!(
+        rows.iter().all(|r| south(r) == south_margin),
+        "game {id}: margins"
+    );
     // The value target's sign follows the player to move.
     if first.outcome != 0 {
         for r in rows {
@@ -275,6 +285,14 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
         "game {id}: outcome {:?}",
         o.result
     );
+    // The margin is the end rule's: South's final seeds less North's.
+    assert!(
+        ends.iter().any(|t| {
+            let [a, b] = t.outcome().unwrap().scores;
+            i64::from(a) - i64::from(b) == i64::from(south_margin)
+        }),
+        "game {id}: margin {south_margin}"
+    );
 }
 
 fn check_variant(name: &str, games: u64) {
@@ -340,7 +358,8 @@ fn shard_format_version_is_stored() {
     let summary = with_game!(&any, g => selfplay(g, &settings(1), &meta, &dir.0, &[0], 1, |_| RolloutEvaluator::new(1), |_| {}))
         .unwrap();
     assert_eq!(summary.shards.len(), 1);
-    assert_eq!(FORMAT_VERSION, 2);
+    assert_eq!(FORMAT_VERSION, 3);
+    assert_eq!(read_version(&summary.shards[0]).unwrap(), FORMAT_VERSION);
     assert_eq!(read_meta(&summary.shards[0]).unwrap(), meta);
 }
 

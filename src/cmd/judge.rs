@@ -142,8 +142,16 @@ fn read_positions<G: Game>(g: &G, file: &std::path::Path) -> Result<Vec<G::State
 }
 
 fn row(label: &str, f: &Figures) -> String {
+    let kept = f.result_kept.map_or(format!("{:>22}", "-"), |k| {
+        format!(
+            "{:>7.1}% [{:>5.1}, {:>5.1}]",
+            100.0 * k.share,
+            100.0 * k.low,
+            100.0 * k.high
+        )
+    });
     format!(
-        "{label:<12} {:>9} {:>7.1}% [{:>5.1}, {:>5.1}] {:>8.2} [{:.2}, {:.2}] {:>10}",
+        "{label:<12} {:>9} {:>7.1}% [{:>5.1}, {:>5.1}] {kept:>22} {:>8.2} [{:.2}, {:.2}] {:>10}",
         f.positions,
         100.0 * f.optimal,
         100.0 * f.optimal_low,
@@ -158,8 +166,13 @@ fn row(label: &str, f: &Figures) -> String {
 fn print_table(agent: &str, variant: &str, j: &Judgement) {
     println!("{agent} on {variant}, against perfect play");
     println!(
-        "{:<12} {:>9} {:>24} {:>23} {:>10}",
-        "seeds left", "positions", "perfect moves [95%]", "seeds lost [95%]", "value err"
+        "{:<12} {:>9} {:>24} {:>22} {:>23} {:>10}",
+        "seeds left",
+        "positions",
+        "perfect moves [95%]",
+        "result kept [95%]",
+        "seeds lost [95%]",
+        "value err"
     );
     for f in &j.phases {
         println!("{}", row(&format!("{}-{}", f.seeds_from, f.seeds_to), f));
@@ -178,6 +191,7 @@ fn write_outputs(dir: &std::path::Path, agent: &str, variant: &str, j: &Judgemen
         "agent_move",
         "best_moves",
         "optimal",
+        "keeps_result",
         "loss",
         "value",
         "value_error",
@@ -190,6 +204,7 @@ fn write_outputs(dir: &std::path::Path, agent: &str, variant: &str, j: &Judgemen
             p.agent_move.clone(),
             p.best_moves.join(" "),
             p.optimal.to_string(),
+            p.keeps_result.to_string(),
             p.loss.to_string(),
             p.value.map_or(String::new(), |v| v.to_string()),
             p.value_error.map_or(String::new(), |v| v.to_string()),

@@ -1,5 +1,6 @@
 //! Training settings: the `[train]` table of a variant config.
 
+use mankala_models::NetworkConfig;
 use serde::{Deserialize, Serialize};
 
 /// How the learning rate moves over a run.
@@ -62,6 +63,12 @@ pub struct TrainConfig {
     /// Value target: `(1 - value_mix) * game result + value_mix * root search value`, both
     /// for the player to move.
     pub value_mix: f32,
+    /// Weight of the game's final seed margin in the value target: the target is
+    /// `(1 - margin_mix) * (the value_mix target) + margin_mix * tanh(margin / margin_scale)`,
+    /// so the search prefers a larger win and a smaller loss (0: results only).
+    pub margin_mix: f32,
+    /// Seeds of margin that count `tanh(1)` of the margin term.
+    pub margin_scale: f32,
 }
 
 impl Default for TrainConfig {
@@ -82,6 +89,8 @@ impl Default for TrainConfig {
             schedule_span: Span::Generation,
             keep_optimizer: false,
             value_mix: 0.0,
+            margin_mix: 0.0,
+            margin_scale: 8.0,
         }
     }
 }
@@ -139,6 +148,16 @@ impl TrainConfig {
         if !(0.0..=1.0).contains(&c.value_mix) {
             return bad("value_mix", c.value_mix.to_string(), "0 to 1");
         }
+        if !(0.0..=1.0).contains(&c.margin_mix) {
+            return bad("margin_mix", c.margin_mix.to_string(), "0 to 1");
+        }
+        if !(c.margin_scale > 0.0 && c.margin_scale <= 1000.0) {
+            return bad(
+                "margin_scale",
+                c.margin_scale.to_string(),
+                "above 0, at most 1000",
+            );
+        }
         Ok(c)
     }
 
@@ -185,6 +204,42 @@ pub enum Gate {
     Collapse,
 }
 
+/// A larger network from one generation of a run on (`[[loop.grow]]`): that generation trains
+/// it from random weights on the window for `steps` steps, and the generations after it
+/// continue from it. A small network learns fast early; a larger one keeps learning once the
+/// small one is at its capacity.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Growth {
+    /// The first generation with the new network (at least 1).
+    pub generation: u32,
+    /// Width of the hidden layers.
+    pub width: usize,
+    /// Residual blocks.
+    pub blocks: usize,
+    /// Width of the value head's hidden layer.
+    #[serde(default = "default_value_width")]
+    pub value_width: usize,
+    /// Training steps of that generation (from random weights, so more than `[train]
+    /// steps`).
+    pub steps: u64,
+}
+
+fn default_value_width() -> usize {
+    NetworkConfig::default().value_width
+}
+
+impl Growth {
+    /// The network this growth trains.
+    pub fn network(&self) -> NetworkConfig {
+        NetworkConfig {
+            width: self.width,
+            blocks: self.blocks,
+            value_width: self.value_width,
+        }
+    }
+}
+
 /// Generation loop settings (`[loop]`): self-play, training, gating and evaluation.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -229,6 +284,9 @@ pub struct LoopConfig {
     /// An endgame tablebase (`mankala tablebase build`) for judging: needed for Oware,
     /// faster for Kalah; empty: none.
     pub judge_table: String,
+    /// Larger networks from given generations on, in generation order (none: the
+    /// `[network]` of the config throughout).
+    pub grow: Vec<Growth>,
 }
 
 impl Default for LoopConfig {
@@ -250,6 +308,7 @@ impl Default for LoopConfig {
             judge_positions: 0,
             judge_max_seeds: 24,
             judge_table: String::new(),
+            grow: Vec::new(),
         }
     }
 }
@@ -267,6 +326,11 @@ impl LoopConfig {
     /// Whether generation `g` plays the baselines.
     pub fn evaluates(&self, g: u32) -> bool {
         self.eval_games > 0 && (g % self.eval_every == 0 || g + 1 == self.generations)
+    }
+
+    /// The growth that starts at generation `g`, if one does.
+    pub fn growth_at(&self, g: u32) -> Option<&Growth> {
+        self.grow.iter().find(|gr| gr.generation == g)
     }
 
     /// Whether the gate plays games at all.
@@ -361,6 +425,30 @@ impl LoopConfig {
                 "1 to 1000",
             );
         }
+        let mut after = 0;
+        for (i, gr) in c.grow.iter().enumerate() {
+            let key = format!("grow[{i}].");
+            if gr.generation <= after || gr.generation > 100_000 {
+                let expected = match i {
+                    0 => "1 to 100000".to_string(),
+                    _ => format!("more than grow[{}].generation ({after})", i - 1),
+                };
+                return bad(
+                    &format!("{key}generation"),
+                    gr.generation.to_string(),
+                    &expected,
+                );
+            }
+            after = gr.generation;
+            gr.network().check(&format!("[loop] {key}"))?;
+            if !(1..=100_000_000).contains(&gr.steps) {
+                return bad(
+                    &format!("{key}steps"),
+                    gr.steps.to_string(),
+                    "1 to 100000000",
+                );
+            }
+        }
         Ok(c)
     }
 }
@@ -402,6 +490,47 @@ mod tests {
     }
 
     #[test]
+    fn grow_is_read_in_generation_order_and_checked() {
+        let c = loop_table(
+            "[[grow]]\ngeneration = 3\nwidth = 256\nblocks = 4\nsteps = 6000\n\
+             [[grow]]\ngeneration = 9\nwidth = 512\nblocks = 4\nvalue_width = 128\nsteps = 9000",
+        )
+        .unwrap();
+        assert!(c.growth_at(2).is_none() && c.growth_at(4).is_none());
+        let first = c.growth_at(3).unwrap();
+        assert_eq!(
+            first.network(),
+            NetworkConfig {
+                width: 256,
+                blocks: 4,
+                value_width: 64
+            }
+        );
+        assert_eq!(first.steps, 6000);
+        assert_eq!(c.growth_at(9).unwrap().network().value_width, 128);
+        let e = loop_table("[[grow]]\ngeneration = 0\nwidth = 256\nblocks = 4\nsteps = 10")
+            .unwrap_err();
+        assert_eq!(e, "[loop] grow[0].generation = 0: expected 1 to 100000");
+        let e = loop_table(
+            "[[grow]]\ngeneration = 5\nwidth = 256\nblocks = 4\nsteps = 10\n\
+             [[grow]]\ngeneration = 5\nwidth = 512\nblocks = 4\nsteps = 10",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            "[loop] grow[1].generation = 5: expected more than grow[0].generation (5)"
+        );
+        let e = loop_table("[[grow]]\ngeneration = 5\nwidth = 9000\nblocks = 4\nsteps = 10")
+            .unwrap_err();
+        assert_eq!(e, "[loop] grow[0].width = 9000: expected 1 to 4096");
+        let e =
+            loop_table("[[grow]]\ngeneration = 5\nwidth = 256\nblocks = 4\nsteps = 0").unwrap_err();
+        assert_eq!(e, "[loop] grow[0].steps = 0: expected 1 to 100000000");
+        let e = loop_table("[[grow]]\ngeneration = 5\nwidth = 256\nblocks = 4").unwrap_err();
+        assert!(e.contains("steps"), "{e}");
+    }
+
+    #[test]
     fn new_loop_and_train_keys_out_of_range_are_named() {
         let e = loop_table("gate = \"sometimes\"").unwrap_err();
         assert!(e.contains("gate") && e.contains("sometimes"), "{e}");
@@ -414,6 +543,14 @@ mod tests {
         );
         let e = train("schedule_span = \"epoch\"").unwrap_err();
         assert!(e.contains("schedule_span") && e.contains("epoch"), "{e}");
+        assert_eq!(
+            train("margin_mix = 1.5").unwrap_err(),
+            "[train] margin_mix = 1.5: expected 0 to 1"
+        );
+        assert_eq!(
+            train("margin_scale = 0").unwrap_err(),
+            "[train] margin_scale = 0: expected above 0, at most 1000"
+        );
         let c = train("schedule_span = \"run\"\nkeep_optimizer = true\nvalue_mix = 0.5").unwrap();
         assert_eq!(c.schedule_span, Span::Run);
         assert!(c.keep_optimizer);

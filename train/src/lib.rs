@@ -8,7 +8,7 @@ pub mod window;
 
 use thiserror::Error;
 
-pub use config::{FirstEvaluator, Gate, LoopConfig, Schedule, Span, TrainConfig};
+pub use config::{FirstEvaluator, Gate, Growth, LoopConfig, Schedule, Span, TrainConfig};
 pub use trainer::{SchedulePlace, TrainOptions, TrainSummary, train};
 
 /// Why training cannot go on.

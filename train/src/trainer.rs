@@ -112,15 +112,45 @@ pub fn checkpoint_paths(out: &Path) -> (PathBuf, PathBuf, PathBuf) {
     )
 }
 
-/// The value target of a row: the game's result mixed with the root search value by
-/// `value_mix` (both for the player to move).
-pub fn value_target(row: &Row, value_mix: f32) -> f32 {
-    mixed_value(row.value_target, row.root_value, value_mix)
+/// How a row's value target is made from its game's result, its search's root value and its
+/// game's final seed margin, all for the player to move (`[train] value_mix`, `margin_mix`,
+/// `margin_scale`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValueTarget {
+    /// Weight of the root value against the result.
+    pub value_mix: f32,
+    /// Weight of the margin term against that mix.
+    pub margin_mix: f32,
+    /// Seeds of margin worth `tanh(1)`.
+    pub margin_scale: f32,
 }
 
-/// The game's `result` mixed with the search's `root_value` by `value_mix`.
-fn mixed_value(result: f32, root_value: f32, value_mix: f32) -> f32 {
-    (1.0 - value_mix) * result + value_mix * root_value
+impl ValueTarget {
+    /// The target of a config.
+    pub fn of(tc: &TrainConfig) -> Self {
+        ValueTarget {
+            value_mix: tc.value_mix,
+            margin_mix: tc.margin_mix,
+            margin_scale: tc.margin_scale,
+        }
+    }
+
+    /// `(1 - margin_mix) * ((1 - value_mix) * result + value_mix * root_value)
+    /// + margin_mix * tanh(margin / margin_scale)`; a row without a margin (NaN) keeps the
+    /// first term alone.
+    pub fn target(&self, result: f32, root_value: f32, margin: f32) -> f32 {
+        let mixed = (1.0 - self.value_mix) * result + self.value_mix * root_value;
+        if self.margin_mix == 0.0 || margin.is_nan() {
+            return mixed;
+        }
+        (1.0 - self.margin_mix) * mixed + self.margin_mix * (margin / self.margin_scale).tanh()
+    }
+
+    /// The target of a full row.
+    pub fn of_row(&self, row: &Row) -> f32 {
+        let margin = row.margin.map_or(f32::NAN, f32::from);
+        self.target(row.value_target, row.root_value, margin)
+    }
 }
 
 /// Tensors of the rows `range` of `rows` on `device`: features [B, E], mask [B, A],
@@ -128,7 +158,7 @@ fn mixed_value(result: f32, root_value: f32, value_mix: f32) -> f32 {
 fn tensors(
     rows: &Samples,
     range: Range<usize>,
-    value_mix: f32,
+    value: ValueTarget,
     device: &Device,
 ) -> (Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>) {
     let b = range.len();
@@ -138,7 +168,7 @@ fn tensors(
     let policy = rows.policy[range.start * a..range.end * a].to_vec();
     let value: Vec<f32> = range
         .clone()
-        .map(|i| mixed_value(rows.value_target[i], rows.root_value[i], value_mix))
+        .map(|i| value.target(rows.value_target[i], rows.root_value[i], rows.margin[i]))
         .collect();
     let weight: Vec<f32> = rows.full_search[range]
         .iter()
@@ -163,7 +193,7 @@ fn scalar(t: Tensor<1>) -> f32 {
 }
 
 /// Mean policy and value loss of `net` (validation mode) over `rows`.
-fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value_mix: f32) -> (f32, f32) {
+fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarget) -> (f32, f32) {
     if rows.is_empty() {
         return (f32::NAN, f32::NAN);
     }
@@ -173,7 +203,7 @@ fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value_mix: f32) 
     for start in (0..rows.len()).step_by(batch.max(1)) {
         let chunk = start..(start + batch.max(1)).min(rows.len());
         let k = chunk.len() as f32;
-        let (x, m, pi, z, w) = tensors(rows, chunk, value_mix, &device);
+        let (x, m, pi, z, w) = tensors(rows, chunk, value, &device);
         let (_, pl, vl) = loss(&valid, x, m, pi, z, w);
         p += scalar(pl) * k;
         v += scalar(vl) * k;
@@ -314,6 +344,20 @@ pub fn train(
             opts.expected.num_actions
         )));
     }
+    if tc.margin_mix > 0.0 {
+        for path in &window.shards {
+            let version = mankala_selfplay::data::read_version(path)?;
+            if version < mankala_selfplay::data::MARGIN_FORMAT_VERSION {
+                return Err(TrainError::Mismatch(format!(
+                    "{}: data format version {version} has no margin column; [train] \
+                     margin_mix = {} needs shards of version {} or newer",
+                    path.display(),
+                    tc.margin_mix,
+                    mankala_selfplay::data::MARGIN_FORMAT_VERSION
+                )));
+            }
+        }
+    }
     let trained_on: Vec<String> = opts.data.iter().map(|d| d.display().to_string()).collect();
     let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
     finish_checkpoint(out)?;
@@ -408,7 +452,7 @@ pub fn train(
             Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
             None => tc.learning_rate_at(summary.step, opts.steps),
         };
-        let (x, m, pi, z, w) = tensors(&rows, 0..rows.len(), tc.value_mix, &device);
+        let (x, m, pi, z, w) = tensors(&rows, 0..rows.len(), ValueTarget::of(tc), &device);
         let (_, pl, vl) = loss(&net, x, m, pi, z, w);
         let total = pl.clone() + vl.clone() * tc.value_weight;
         let grads = GradientsParams::from_grads(total.backward(), &net);
@@ -424,7 +468,12 @@ pub fn train(
             summary.policy_loss = sum_p / count as f32;
             summary.value_loss = sum_v / count as f32;
             (sum_p, sum_v, count) = (0.0, 0.0, 0);
-            let (vp, vv) = evaluate(&net, &sampler.validation, tc.batch_size, tc.value_mix);
+            let (vp, vv) = evaluate(
+                &net,
+                &sampler.validation,
+                tc.batch_size,
+                ValueTarget::of(tc),
+            );
             summary.val_policy_loss = vp;
             summary.val_value_loss = vv;
             writeln!(

@@ -247,6 +247,7 @@ mod tests {
             result: "south".into(),
             game_length: 4,
             action: Some(0),
+            margin: Some(2),
         }
     }
 

@@ -62,6 +62,7 @@ fn row_of<G: Game>(g: &G, s: &G::State, policy: Vec<f32>, value: f32, id: u64) -
         result: "draw".into(),
         game_length: 0,
         action: None,
+        margin: None,
     }
 }
 

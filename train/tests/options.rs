@@ -8,7 +8,7 @@ use mankala_engine::{ENCODING_VERSION, Game, State};
 use mankala_models::file::{self, Expected};
 use mankala_models::net::infer;
 use mankala_models::{NetworkConfig, PolicyValueNet};
-use mankala_selfplay::data::{Row, ShardMeta, write_shard};
+use mankala_selfplay::data::{Row, ShardMeta, write_shard, write_shard_version};
 use mankala_train::trainer::checkpoint_paths;
 use mankala_train::{SchedulePlace, TrainConfig, TrainOptions, train};
 use rand::rngs::SmallRng;
@@ -105,13 +105,18 @@ fn random_rows() -> Vec<Row> {
             result: "south".into(),
             game_length: 40,
             action: None,
+            margin: Some(-20),
         });
     }
     rows
 }
 
 fn write_rows(dir: &Path, rules: &str, rows: Vec<Row>) {
-    let meta = ShardMeta {
+    write_shard(&dir.join("shard-00000.parquet"), &shard_meta(rules), &rows).unwrap();
+}
+
+fn shard_meta(rules: &str) -> ShardMeta {
+    ShardMeta {
         variant: "kalah".into(),
         rules: rules.into(),
         limits: String::new(),
@@ -121,8 +126,7 @@ fn write_rows(dir: &Path, rules: &str, rows: Vec<Row>) {
         num_actions: 6,
         run_id: "options".into(),
         seed: 0,
-    };
-    write_shard(&dir.join("shard-00000.parquet"), &meta, &rows).unwrap();
+    }
 }
 
 fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -> TrainOptions<'a> {
@@ -201,6 +205,48 @@ fn value_mix_mixes_the_game_result_with_the_search_value() {
     assert!(values[0] > 0.2, "value_mix 0: {}", values[0]);
     assert!(values[1] < -0.2, "value_mix 1: {}", values[1]);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn margin_mix_pulls_the_value_toward_the_final_margin() {
+    let _serial = serial();
+    let rules = rules();
+    let data = temp_dir("margin-data");
+    // Every row: the mover won (+1), by a margin of -20 seeds (which no real game gives,
+    // so the two targets disagree).
+    disagreeing_shard(&data, &rules);
+    let dirs = [data.clone()];
+    let mut values = Vec::new();
+    for mix in [0.0, 1.0] {
+        let out = temp_dir(&format!("margin-{mix}"));
+        let mut o = options(&dirs, &out, 500, &rules);
+        o.train.margin_mix = mix;
+        train(&o, |_, _, _| {}).unwrap();
+        values.push(start_value(&out, &rules));
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    assert!(values[0] > 0.2, "margin_mix 0: {}", values[0]);
+    assert!(values[1] < -0.2, "margin_mix 1: {}", values[1]);
+
+    // Shards written before the margin column are refused by name when the margin counts.
+    let old = temp_dir("margin-old");
+    let path = old.join("shard-00000.parquet");
+    write_shard_version(&path, &shard_meta(&rules), &random_rows(), 2).unwrap();
+    let out = temp_dir("margin-old-out");
+    let dirs = [old.clone()];
+    let mut o = options(&dirs, &out, 5, &rules);
+    o.train.margin_mix = 0.5;
+    let e = train(&o, |_, _, _| {}).unwrap_err().to_string();
+    assert!(
+        e.contains("shard-00000.parquet") && e.contains("version 2 has no margin column"),
+        "{e}"
+    );
+    // Without the margin they train as before.
+    o.train.margin_mix = 0.0;
+    train(&o, |_, _, _| {}).unwrap();
+    for d in [data, old, out] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
 
 #[test]
