@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use mankala_selfplay::AgentSpec;
+use mankala_selfplay::judge::Figures;
 use mankala_selfplay::ratings::{PairResult, Rating};
 
 use crate::arena::{rate, ratings_table, standings, write_ratings};
@@ -263,7 +264,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         );
     }
 
-    let judged: Vec<(u32, &mankala_selfplay::judge::Figures)> = gens
+    let judged: Vec<(u32, &Figures)> = gens
         .iter()
         .filter_map(|gen_| {
             gen_.eval
@@ -307,20 +308,23 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
                 j.value_error.map_or("-".into(), |e| format!("{e:.3}"))
             );
         }
-        // Each judged generation at the minutes in steps when it finished.
-        let points: Vec<IntervalPoint> = gens
-            .iter()
-            .zip(&minutes)
-            .filter_map(|(gen_, m)| {
-                let j = gen_.eval.as_ref()?.judged.as_ref()?;
-                Some(IntervalPoint {
-                    x: *m,
-                    y: 100.0 * j.optimal,
-                    low: 100.0 * j.optimal_low,
-                    high: 100.0 * j.optimal_high,
+        // Each judged generation at the minutes in steps when it finished, one share of its
+        // figures in percent.
+        let over_time = |share: fn(&Figures) -> Option<(f64, f64, f64)>| -> Vec<IntervalPoint> {
+            gens.iter()
+                .zip(&minutes)
+                .filter_map(|(gen_, m)| {
+                    let (y, low, high) = share(gen_.eval.as_ref()?.judged.as_ref()?)?;
+                    Some(IntervalPoint {
+                        x: *m,
+                        y: 100.0 * y,
+                        low: 100.0 * low,
+                        high: 100.0 * high,
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        };
+        let points = over_time(|j| Some((j.optimal, j.optimal_low, j.optimal_high)));
         write_atomic(
             &root.join("judged-time.svg"),
             plot::interval_line_chart(
@@ -332,19 +336,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             )
             .as_bytes(),
         )?;
-        let kept: Vec<IntervalPoint> = gens
-            .iter()
-            .zip(&minutes)
-            .filter_map(|(gen_, m)| {
-                let k = gen_.eval.as_ref()?.judged.as_ref()?.result_kept?;
-                Some(IntervalPoint {
-                    x: *m,
-                    y: 100.0 * k.share,
-                    low: 100.0 * k.low,
-                    high: 100.0 * k.high,
-                })
-            })
-            .collect();
+        let kept = over_time(|j| j.result_kept.map(|k| (k.share, k.low, k.high)));
         md.push_str("\n![perfect moves over time](judged-time.svg)\n");
         if !kept.is_empty() {
             write_atomic(

@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, FixedSizeListBuilder, Float32Builder};
+use arrow_array::types::{ArrowPrimitiveType, Int16Type, UInt16Type};
 use arrow_array::{
     Array, ArrayRef, BooleanArray, FixedSizeListArray, Float32Array, Int8Array, Int16Array,
-    RecordBatch, StringArray, UInt8Array, UInt16Array, UInt32Array, UInt64Array,
+    PrimitiveArray, RecordBatch, StringArray, UInt8Array, UInt16Array, UInt32Array, UInt64Array,
 };
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
@@ -333,13 +334,19 @@ fn in_version(batch: RecordBatch, version: u32) -> RecordBatch {
     if version == FORMAT_VERSION {
         return batch;
     }
+    let newer = |name: &str| match name {
+        "action" => version < ACTION_FORMAT_VERSION,
+        "margin" => version < MARGIN_FORMAT_VERSION,
+        _ => false,
+    };
+    relabelled(batch, version, newer)
+}
+
+/// `batch` without the columns `drop` names, labelled as row layout `version`.
+fn relabelled(batch: RecordBatch, version: u32, drop: impl Fn(&str) -> bool) -> RecordBatch {
     let schema = batch.schema();
     let keep: Vec<usize> = (0..batch.num_columns())
-        .filter(|&i| match schema.field(i).name().as_str() {
-            "action" => version >= ACTION_FORMAT_VERSION,
-            "margin" => version >= MARGIN_FORMAT_VERSION,
-            _ => true,
-        })
+        .filter(|&i| !drop(schema.field(i).name()))
         .collect();
     let batch = batch.project(&keep).expect("columns of the batch");
     let mut md = schema.metadata().clone();
@@ -578,29 +585,15 @@ fn f32_rows(b: &RecordBatch, name: &str) -> Vec<Vec<f32>> {
         .collect()
 }
 
-/// The actions of a batch: `None` where null, and everywhere when the batch has no `action`
-/// column (a version-1 file).
-fn actions(b: &RecordBatch) -> Vec<Option<u16>> {
+/// The values of a nullable column of a batch: `None` where null, and everywhere when the
+/// batch has no such column (a file of an older version).
+fn nullable<T: ArrowPrimitiveType>(b: &RecordBatch, name: &str) -> Vec<Option<T::Native>> {
     let column = b
-        .column_by_name("action")
-        .and_then(|c| c.as_any().downcast_ref::<UInt16Array>());
+        .column_by_name(name)
+        .and_then(|c| c.as_any().downcast_ref::<PrimitiveArray<T>>());
     match column {
         Some(a) => (0..b.num_rows())
             .map(|i| a.is_valid(i).then(|| a.value(i)))
-            .collect(),
-        None => vec![None; b.num_rows()],
-    }
-}
-
-/// The margins of a batch: `None` where null, and everywhere when the batch has no `margin`
-/// column (a file before version 3).
-fn margins(b: &RecordBatch) -> Vec<Option<i16>> {
-    let column = b
-        .column_by_name("margin")
-        .and_then(|c| c.as_any().downcast_ref::<Int16Array>());
-    match column {
-        Some(m) => (0..b.num_rows())
-            .map(|i| m.is_valid(i).then(|| m.value(i)))
             .collect(),
         None => vec![None; b.num_rows()],
     }
@@ -629,8 +622,9 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let outcome: &Int8Array = col(b, "outcome");
     let result: &StringArray = col(b, "result");
     let game_length: &UInt32Array = col(b, "game_length");
-    let action = actions(b);
-    let margin = margins(b);
+    // No `action` column before version 2, no `margin` before version 3.
+    let action = nullable::<UInt16Type>(b, "action");
+    let margin = nullable::<Int16Type>(b, "margin");
     (0..b.num_rows())
         .map(|i| Row {
             run_id: run_id.value(i).to_string(),
@@ -697,21 +691,10 @@ pub(crate) mod tests {
 
     /// Writes `rows` as a file of row layout `version` without the columns named in `drop`.
     fn write_version(path: &Path, rows: &[Row], version: u32, drop: &[&str]) {
-        let batch = to_batch(&meta(), rows);
-        let keep: Vec<usize> = (0..batch.num_columns())
-            .filter(|&i| !drop.contains(&batch.schema().field(i).name().as_str()))
-            .collect();
-        let mut md = metadata_map(&meta());
-        md.insert("mankala.format_version".into(), version.to_string());
-        let batch = batch.project(&keep).unwrap();
-        let fields: Vec<Field> = batch
-            .schema()
-            .fields()
-            .iter()
-            .map(|f| f.as_ref().clone())
-            .collect();
-        let schema = Arc::new(Schema::new_with_metadata(fields, md));
-        let batch = RecordBatch::try_new(schema.clone(), batch.columns().to_vec()).unwrap();
+        let batch = relabelled(to_batch(&meta(), rows), version, |name| {
+            drop.contains(&name)
+        });
+        let schema = batch.schema();
         let mut writer = ArrowWriter::try_new(File::create(path).unwrap(), schema, None).unwrap();
         writer.write(&batch).unwrap();
         writer.close().unwrap();
