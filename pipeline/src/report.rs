@@ -189,7 +189,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             lc.baselines.join(", ")
         ),
         n => format!(
-            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and {}",
+            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the last, {}",
             lc.eval_games,
             lc.baselines.join(", "),
             2 * n,

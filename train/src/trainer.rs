@@ -14,7 +14,6 @@ use mankala_models::NetworkConfig;
 use mankala_models::atomic;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::{PolicyValueNet, loss};
-use mankala_selfplay::data::Row;
 use mankala_selfplay::samples::Samples;
 use serde::{Deserialize, Serialize};
 
@@ -144,12 +143,6 @@ impl ValueTarget {
             return mixed;
         }
         (1.0 - self.margin_mix) * mixed + self.margin_mix * (margin / self.margin_scale).tanh()
-    }
-
-    /// The target of a full row.
-    pub fn of_row(&self, row: &Row) -> f32 {
-        let margin = row.margin.map_or(f32::NAN, f32::from);
-        self.target(row.value_target, row.root_value, margin)
     }
 }
 
