@@ -189,7 +189,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
             let agent = agent.unwrap_or_else(|| {
-                mankala_selfplay::agent::zoo::default_agent(cfg.game.name(), &cfg.rules_toml())
+                let (agent, why) = mankala_selfplay::agent::zoo::default_agent_why(
+                    cfg.game.name(),
+                    &cfg.rules_toml(),
+                );
+                if let Some(why) = why {
+                    eprintln!("{why}: playing {agent} (choose another with --agent)");
+                }
+                agent
             });
             cmd::play::run(
                 &cfg,

@@ -1,6 +1,10 @@
-//! Progress bars: the terminal's [`Progress`] observer of the pipeline.
+//! Progress bars: the terminal's [`Progress`] observer of the pipeline. Where stderr is not
+//! a terminal (a log file, a batch job), a long task writes a plain line at most every
+//! [`PLAIN_EVERY`] instead.
 
+use std::io::IsTerminal;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mankala_pipeline::{Progress, StepRecord};
@@ -23,10 +27,70 @@ pub fn progress_bar(len: u64, unit: &str, label: &str) -> ProgressBar {
     bar
 }
 
+/// How often a task writes its plain progress line where stderr is not a terminal: a task
+/// shorter than this writes none.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(30);
+
+/// A task's progress kept for its plain lines.
+struct Plain {
+    label: String,
+    unit: String,
+    total: u64,
+    /// Done when the task began (a resumed task starts above 0).
+    first: u64,
+    done: u64,
+    start: Instant,
+    last: Instant,
+}
+
+/// `label: done/total unit (rate/s, ETA eta), note` for a task `elapsed` into its run.
+fn plain_line(p: &Plain, elapsed: Duration, note: &str) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        p.done.saturating_sub(p.first) as f64 / secs
+    } else {
+        0.0
+    };
+    let eta = if rate > 0.0 && p.total >= p.done {
+        clock((p.total - p.done) as f64 / rate)
+    } else {
+        "-".into()
+    };
+    let label = if p.label.is_empty() {
+        "progress"
+    } else {
+        &p.label
+    };
+    let note = if note.is_empty() {
+        String::new()
+    } else {
+        format!(", {note}")
+    };
+    format!(
+        "{label}: {}/{} {} ({rate:.2}/s, ETA {eta}, {} elapsed){note}",
+        p.done,
+        p.total,
+        p.unit,
+        clock(secs)
+    )
+}
+
+/// Seconds as `1h02m`, `3m05s` or `42s`.
+fn clock(secs: f64) -> String {
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
 /// One bar per task, cleared when the task ends; finished steps of the loop are handed to
-/// `on_step` (which prints them).
+/// `on_step` (which prints them). Without a terminal on stderr, plain lines instead
+/// ([`PLAIN_EVERY`]).
 pub struct Bars<F = fn(u32, &StepRecord)> {
     bar: Mutex<Option<ProgressBar>>,
+    plain: Option<Mutex<Option<Plain>>>,
     on_step: F,
 }
 
@@ -40,8 +104,10 @@ impl Bars {
 impl<F: Fn(u32, &StepRecord) + Sync> Bars<F> {
     /// Bars that hand every finished step to `on_step`.
     pub fn with_steps(on_step: F) -> Bars<F> {
+        let terminal = std::io::stderr().is_terminal();
         Bars {
             bar: Mutex::new(None),
+            plain: (!terminal).then(|| Mutex::new(None)),
             on_step,
         }
     }
@@ -64,6 +130,18 @@ impl<F: Fn(u32, &StepRecord) + Sync> Progress for Bars<F> {
         if let Ok(mut b) = self.bar.lock() {
             *b = Some(bar);
         }
+        if let Some(Ok(mut p)) = self.plain.as_ref().map(Mutex::lock) {
+            let now = Instant::now();
+            *p = Some(Plain {
+                label: label.into(),
+                unit: unit.into(),
+                total,
+                first: done,
+                done,
+                start: now,
+                last: now,
+            });
+        }
     }
 
     fn advance(&self, done: u64, note: &str) {
@@ -73,15 +151,67 @@ impl<F: Fn(u32, &StepRecord) + Sync> Progress for Bars<F> {
                 bar.set_message(note.to_string());
             }
         }
+        if let Some(Ok(mut guard)) = self.plain.as_ref().map(Mutex::lock)
+            && let Some(p) = guard.as_mut()
+        {
+            p.done = done;
+            let now = Instant::now();
+            if now.duration_since(p.last) >= PLAIN_EVERY {
+                p.last = now;
+                eprintln!("{}", plain_line(p, now.duration_since(p.start), note));
+            }
+        }
     }
 
     fn end(&self) {
         if let Some(bar) = self.bar.lock().ok().and_then(|mut b| b.take()) {
             bar.finish_and_clear();
         }
+        // A task that wrote plain lines closes with one.
+        if let Some(Ok(mut guard)) = self.plain.as_ref().map(Mutex::lock)
+            && let Some(p) = guard.take()
+            && p.last > p.start
+        {
+            eprintln!("{}", plain_line(&p, p.start.elapsed(), "done"));
+        }
     }
 
     fn step(&self, generation: u32, record: &StepRecord) {
         (self.on_step)(generation, record);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(done: u64, total: u64) -> Plain {
+        let now = Instant::now();
+        Plain {
+            label: "arena".into(),
+            unit: "games".into(),
+            total,
+            first: 0,
+            done,
+            start: now,
+            last: now,
+        }
+    }
+
+    #[test]
+    fn a_plain_line_gives_the_count_rate_and_eta() {
+        let line = plain_line(&task(25, 100), Duration::from_secs(50), "");
+        assert_eq!(line, "arena: 25/100 games (0.50/s, ETA 2m30s, 50s elapsed)");
+        let line = plain_line(&task(10, 10), Duration::from_secs(4000), "done");
+        assert_eq!(
+            line,
+            "arena: 10/10 games (0.00/s, ETA 0s, 1h06m elapsed), done"
+        );
+    }
+
+    #[test]
+    fn a_plain_line_without_progress_has_no_eta() {
+        let line = plain_line(&task(0, 40), Duration::from_secs(31), "");
+        assert_eq!(line, "arena: 0/40 games (0.00/s, ETA -, 31s elapsed)");
     }
 }

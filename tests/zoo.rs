@@ -97,6 +97,42 @@ fn play_without_an_agent_plays_the_zoo_network() {
 }
 
 #[test]
+fn play_without_a_zoo_network_says_why_it_plays_the_fallback() {
+    let variant = &held()[0];
+    let dir = temp_dir("zoo-empty");
+    let mut cmd = std::process::Command::new(common::BIN);
+    // In the test's folder: the game is saved under runs/play/ there.
+    cmd.env(zoo::ZOO_ENV, &dir).current_dir(&dir).args([
+        "play",
+        "--variant",
+        variant,
+        "--seed",
+        "3",
+        "--human-first",
+    ]);
+    let o = common::run_with_input(cmd, std::process::Stdio::piped(), b"quit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with(&format!(
+            "{variant}: you play south against {}",
+            zoo::FALLBACK_AGENT
+        )),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains(&format!(
+            "the zoo ({}) holds no network for {variant}: playing {}",
+            dir.display(),
+            zoo::FALLBACK_AGENT
+        )),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_zoo_agent_refuses_other_rules_and_other_variants() {
     let held = held();
     // A rule option changed from the one the network was trained on.

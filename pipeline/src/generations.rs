@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::error::Result;
 use crate::layout::Step;
 use crate::progress::Progress;
+use crate::records::StepRecord;
 use crate::report;
 use crate::run::Run;
 
@@ -34,7 +35,9 @@ pub struct LoopOutcome {
 
 /// Runs the baselines' round robin if the config asks for it and it has no marker, then
 /// every unfinished step of generations `0..opts.generations`, reporting each finished step
-/// to `progress` and rebuilding the report after each generation.
+/// to `progress` and rebuilding the report after each generation; then the newest finished
+/// generation plays the baselines if `[loop] eval_every` had it skip them
+/// ([`Run::evaluate_last`]), even past the deadline.
 ///
 /// # Errors
 /// The first step that fails (its marker is not written; a rerun retries it), or a report
@@ -62,6 +65,17 @@ pub fn run_generations(
             progress.step(g, &record);
         }
         report::write(&run.cfg, &run.layout, &run.record)?;
+    }
+    // A run that stops before its config's last generation (the deadline, or fewer
+    // generations asked for) measures its newest network against the baselines all the same
+    // (not an older one, when a rerun asks for fewer generations than are finished).
+    if let Some(g) = (0..opts.generations)
+        .rev()
+        .find(|&g| Step::ALL.iter().all(|&s| run.is_done(g, s)))
+        && !run.is_done(g + 1, Step::Selfplay)
+        && let Some(done) = run.evaluate_last(g, progress)?
+    {
+        progress.step(g, &StepRecord::Eval(done));
     }
     let summary = report::write(&run.cfg, &run.layout, &run.record)?;
     Ok(LoopOutcome {

@@ -189,7 +189,8 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             lc.baselines.join(", ")
         ),
         n => format!(
-            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the last, {}",
+            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the last, {} \
+             (or the newest, where the loop stopped sooner)",
             lc.eval_games,
             lc.baselines.join(", "),
             2 * n,

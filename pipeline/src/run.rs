@@ -416,7 +416,8 @@ impl Run {
 
     /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
     /// 0, or `g` is neither a multiple of `eval_every` nor the config's last generation), then
-    /// judged.
+    /// judged. A loop that stops earlier plays them for its newest generation all the same
+    /// ([`Run::evaluate_last`]).
     ///
     /// # Errors
     /// Models or files at fault, named.
@@ -429,12 +430,54 @@ impl Run {
             });
         }
         let start = Instant::now();
+        let results = self.play_baselines(g, progress)?;
+        let judged = self.judge(g)?;
+        Ok(EvalDone {
+            results,
+            seconds: start.elapsed().as_secs_f64(),
+            judged,
+        })
+    }
+
+    /// Generation `g`'s baselines when its evaluation skipped them (`[loop] eval_every`), so
+    /// that a loop stopped before its config's last generation (`--hours`, `--generations`)
+    /// still measures its newest network against the fixed yardsticks: plays them, adds
+    /// their seconds and rewrites `g`'s eval marker, keeping its judgement. `None` when `g`'s
+    /// evaluation is not finished, already has results, or the config plays no baselines.
+    ///
+    /// # Errors
+    /// Models or files at fault, named.
+    pub fn evaluate_last(&self, g: u32, progress: &dyn Progress) -> Result<Option<EvalDone>> {
+        let lc = &self.cfg.generations;
+        if lc.eval_games == 0 || lc.baselines.is_empty() {
+            return Ok(None);
+        }
+        let marker = self.layout.marker(g, Step::Eval);
+        let Some(done) = read_marker::<EvalDone>(&marker)? else {
+            return Ok(None);
+        };
+        if !done.results.is_empty() {
+            return Ok(None);
+        }
+        let start = Instant::now();
+        let results = self.play_baselines(g, progress)?;
+        let done = EvalDone {
+            results,
+            seconds: done.seconds + start.elapsed().as_secs_f64(),
+            judged: done.judged,
+        };
+        write_marker(&marker, &done)?;
+        Ok(Some(done))
+    }
+
+    /// Generation `g`'s network against every baseline, its games in `gen-g/eval/`.
+    fn play_baselines(&self, g: u32, progress: &dyn Progress) -> Result<Vec<NamedResult>> {
         let mut agents = vec![self.network_spec(g)];
         agents.extend(self.baseline_specs()?);
         let mut names = vec![format!("gen-{g}")];
         names.extend(agents[1..].iter().map(ToString::to_string));
         let pairs: Vec<(usize, usize)> = (1..agents.len()).map(|j| (0, j)).collect();
-        let results = self.arena(
+        self.arena(
             &agents,
             &names,
             &pairs,
@@ -443,13 +486,7 @@ impl Run {
             &self.layout.generation(g).join("eval"),
             &format!("gen {g} vs baselines"),
             progress,
-        )?;
-        let judged = self.judge(g)?;
-        Ok(EvalDone {
-            results,
-            seconds: start.elapsed().as_secs_f64(),
-            judged,
-        })
+        )
     }
 
     /// Generation `g`'s network judged against perfect play on positions of its own

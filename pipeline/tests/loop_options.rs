@@ -215,30 +215,55 @@ fn a_full_search_share_out_of_range_is_refused_by_name() {
 }
 
 #[test]
-fn eval_every_plays_the_baselines_only_in_its_generations() {
+fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     let dir = temp_dir("eval-every");
     let path = tiny_config(&dir, "", "", "");
     let text = std::fs::read_to_string(&path).unwrap();
-    // A run of 4 generations, of which these 2 are played (the last, 3, would play them).
+    // A run of 6 generations (the last, 5, would play them), stopped after 3 and then after 4.
     let text = text
         .replace(
             "eval_games = 0",
-            "eval_games = 2\neval_every = 2\nbaselines = [\"random\", \"greedy\"]",
+            "eval_games = 2\neval_every = 3\nbaselines = [\"random\", \"greedy\"]",
         )
-        .replace("generations = 2", "generations = 4");
+        .replace("generations = 2", "generations = 6");
     std::fs::write(&path, text).unwrap();
-    let run = run_two(&dir, &path);
+    let run = Run::open(&OpenOptions {
+        dir: &dir.join("run"),
+        config: Some(&path),
+        seed: Some(7),
+        threads: 1,
+    })
+    .unwrap();
     let results = |g: u32| -> usize {
         let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
         let v: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         v["results"].as_array().unwrap().len()
     };
-    // Generation 0 meets both baselines; generation 1 is not a multiple of 2 and meets none.
+    let games = |g: u32| run.layout.generation(g).join("eval/games.jsonl").exists();
+    let upto = |generations: u32| {
+        run_generations(
+            &run,
+            &LoopOptions {
+                generations,
+                deadline: None,
+            },
+            &Silent,
+        )
+        .unwrap()
+    };
+    upto(3);
+    // Generation 0 is a multiple of 3 and meets both baselines; generation 1 is neither a
+    // multiple nor the newest and meets none; generation 2, the newest when the loop stops,
+    // meets them all the same.
     assert_eq!(results(0), 2);
     assert_eq!(results(1), 0);
-    assert!(run.layout.generation(0).join("eval/games.jsonl").exists());
-    assert!(!run.layout.generation(1).join("eval/games.jsonl").exists());
+    assert_eq!(results(2), 2);
+    assert!(games(0) && !games(1) && games(2));
+    // Continued by one generation: 3 is a multiple; 2 keeps its results.
+    upto(4);
+    assert_eq!(results(2), 2);
+    assert_eq!(results(3), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

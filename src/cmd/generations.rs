@@ -26,7 +26,8 @@ pub struct LoopCommand {
     /// Generations in all (default: the config's `[loop] generations`).
     #[arg(long, short)]
     generations: Option<u32>,
-    /// Start no new step after this many hours.
+    /// Start no new step after this many hours (the newest generation then still plays the
+    /// baselines if `eval_every` skipped them).
     #[arg(long)]
     hours: Option<f64>,
     /// Worker threads (default: every core).

@@ -3,8 +3,9 @@
 //! `zoo/README.md`), played by the `zoo` agent spec and the default agent of `play`, the
 //! engine protocol and the browser board.
 //!
-//! The folder is `$MANKALA_ZOO` when that is set, else the `zoo/` folder of the source tree
-//! this crate was built from.
+//! The folder is `$MANKALA_ZOO` when that is set, else `zoo/` beside the executable,
+//! `share/mankala/zoo` beside its folder, or the `zoo/` folder of the source tree this crate
+//! was built from, the first that exists ([`dir`]).
 
 use std::path::{Path, PathBuf};
 
@@ -44,7 +45,9 @@ pub enum ZooError {
     },
 }
 
-/// The zoo folder: `$MANKALA_ZOO`, else the source tree's `zoo/`.
+/// The zoo folder: `$MANKALA_ZOO`; else the first folder of [`candidates`] that exists:
+/// `zoo/` beside the executable, `../share/mankala/zoo` from it (an installed binary), the
+/// source tree's `zoo/`; the source tree's when none exists.
 ///
 /// # Errors
 /// [`ZooError::NotAFolder`] when `$MANKALA_ZOO` is set to something that is not a folder.
@@ -58,11 +61,34 @@ pub fn dir() -> Result<PathBuf, ZooError> {
                 Err(ZooError::NotAFolder(p))
             }
         }
-        _ => Ok(Path::new(env!("CARGO_MANIFEST_DIR"))
+        _ => {
+            let exe = std::env::current_exe().ok();
+            let all = candidates(exe.as_deref());
+            Ok(first_folder(&all).unwrap_or_else(|| all[all.len() - 1].clone()))
+        }
+    }
+}
+
+/// Where the zoo is looked for without `$MANKALA_ZOO`, in order: beside the executable
+/// `exe`, in `../share/mankala/zoo` from it, and last the source tree's `zoo/`.
+pub fn candidates(exe: Option<&Path>) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    if let Some(bin) = exe.and_then(Path::parent) {
+        all.push(bin.join("zoo"));
+        all.push(bin.join("../share/mankala/zoo"));
+    }
+    all.push(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
             .parent()
             .unwrap_or(Path::new(".."))
-            .join("zoo")),
-    }
+            .join("zoo"),
+    );
+    all
+}
+
+/// The first of `paths` that is a folder.
+fn first_folder(paths: &[PathBuf]) -> Option<PathBuf> {
+    paths.iter().find(|p| p.is_dir()).cloned()
 }
 
 /// The model file of `variant` in the zoo folder `dir` (it may not exist).
@@ -115,18 +141,41 @@ pub fn model_for(wanted: Option<&str>, game: &str) -> Result<PathBuf, ZooError> 
 /// them): `zoo` where the zoo holds a network trained on exactly these rules, else
 /// [`FALLBACK_AGENT`].
 pub fn default_agent(variant: &str, rules: &str) -> String {
-    let fits = dir()
-        .map(|d| model_in(&d, variant))
-        .ok()
-        .filter(|m| m.is_file())
-        .and_then(|m| mankala_models::file::read_meta(&m).ok())
-        .is_some_and(|meta| {
-            meta.variant == variant && mankala_models::file::same_rules(&meta.rules, rules)
-        });
-    if fits {
-        "zoo".to_string()
-    } else {
-        FALLBACK_AGENT.to_string()
+    default_agent_why(variant, rules).0
+}
+
+/// [`default_agent`], with the reason when it is [`FALLBACK_AGENT`]: `$MANKALA_ZOO` names no
+/// folder, the zoo holds no network for the variant, or its network is of another variant or
+/// other rules (for a front to tell its user).
+pub fn default_agent_why(variant: &str, rules: &str) -> (String, Option<String>) {
+    let fallback = |why: String| (FALLBACK_AGENT.to_string(), Some(why));
+    let dir = match dir() {
+        Ok(d) => d,
+        Err(e) => return fallback(e.to_string()),
+    };
+    let model = model_in(&dir, variant);
+    if !model.is_file() {
+        return fallback(format!(
+            "the zoo ({}) holds no network for {variant}",
+            dir.display()
+        ));
+    }
+    match mankala_models::file::read_meta(&model) {
+        Ok(meta)
+            if meta.variant == variant && mankala_models::file::same_rules(&meta.rules, rules) =>
+        {
+            ("zoo".to_string(), None)
+        }
+        Ok(meta) if meta.variant != variant => fallback(format!(
+            "the zoo's {variant} network ({}) is a {} network",
+            model.display(),
+            meta.variant
+        )),
+        Ok(_) => fallback(format!(
+            "the zoo's {variant} network ({}) was trained on other rules",
+            model.display()
+        )),
+        Err(e) => fallback(format!("the zoo's {variant} network: {e}")),
     }
 }
 
@@ -140,6 +189,36 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "the zoo's bao network cannot play oware: leave the variant out (`zoo`) or name oware"
+        );
+    }
+
+    #[test]
+    fn the_zoo_beside_the_executable_comes_before_the_source_tree() {
+        let d = std::env::temp_dir().join(format!("mankala-zoo-exe-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("bin")).unwrap();
+        let all = candidates(Some(&d.join("bin/mankala")));
+        assert_eq!(all[0], d.join("bin/zoo"));
+        assert_eq!(all[1], d.join("bin/../share/mankala/zoo"));
+        assert!(all[2].ends_with("zoo") && all.len() == 3);
+        // Without either folder beside it, the source tree's (which this test runs from).
+        assert_eq!(first_folder(&all), Some(all[2].clone()));
+        std::fs::create_dir_all(d.join("share/mankala/zoo")).unwrap();
+        assert_eq!(first_folder(&all), Some(all[1].clone()));
+        std::fs::create_dir_all(d.join("bin/zoo")).unwrap();
+        assert_eq!(first_folder(&all), Some(all[0].clone()));
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_fallback_names_its_reason() {
+        let (agent, why) = default_agent_why("no-such-variant", "");
+        assert_eq!(agent, FALLBACK_AGENT);
+        // (Or, where `$MANKALA_ZOO` names no folder, that.)
+        let why = why.unwrap();
+        assert!(
+            why.contains("holds no network for no-such-variant") || why.contains(ZOO_ENV),
+            "{why}"
         );
     }
 
