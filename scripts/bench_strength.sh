@@ -3,8 +3,12 @@
 # with scripts/strength/NAME.toml (default oware; the variant is the config's), then play the last
 # promoted network at 200 simulations against OPPONENT (default rollout MCTS at 10,000
 # simulations), and the network of half-time against the same opponent from the same
-# openings: the second half's gain against a fixed yardstick.
+# openings: the second half's gain against a fixed yardstick; then both networks play 20
+# games against SECOND (default alphabeta:ms=500; SECOND= skips them).
 # The run's report.md holds the rating of every evaluated generation over time.
+# ARENAS_ONLY=1 skips the training and plays the arenas of a finished run (on another
+# machine, say: the simulation-bound agents play the same there; a time-bound one does not).
+# MANKALA=path uses that binary instead of building target/release/mankala.
 # Usage: scripts/bench_strength.sh [NAME] [HOURS] [RUN_DIR] [OPPONENT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,11 +17,14 @@ hours=${2:-1}
 run=${3:-runs/strength-$name}
 opponent=${4:-mcts:sims=10000}
 config=scripts/strength/$name.toml
-cargo build --release
-bin=target/release/mankala
-start=$(date +%s)
-"$bin" loop --config "$config" --run "$run" --hours "$hours" --seed 1
-echo "training wall-clock: $(( $(date +%s) - start )) s"
+second=${SECOND-alphabeta:ms=500}
+bin=${MANKALA:-target/release/mankala}
+[ -n "${MANKALA:-}" ] || cargo build --release
+if [ -z "${ARENAS_ONLY:-}" ]; then
+  start=$(date +%s)
+  "$bin" loop --config "$config" --run "$run" --hours "$hours" --seed 1
+  echo "training wall-clock: $(( $(date +%s) - start )) s"
+fi
 # The best network (the last generation whose gate promoted it) and the promoted network of
 # half the time in steps.
 read -r best mid < <(python3 - "$run" <<'PY'
@@ -47,3 +54,10 @@ echo "half-time network: $mid"
 "$bin" arena --config "$config" \
   --agents "nn:model=$mid,sims=200" "$opponent" \
   --games 50 --opening-plies 2 --seed 7 --out "$run/half-time-arena"
+if [ -n "$second" ]; then
+  for pair in "final-arena-second:$best" "half-time-arena-second:$mid"; do
+    "$bin" arena --config "$config" \
+      --agents "nn:model=${pair#*:},sims=200" "$second" \
+      --games 20 --opening-plies 2 --seed 7 --out "$run/${pair%%:*}"
+  done
+fi
