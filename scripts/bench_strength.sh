@@ -48,16 +48,12 @@ PY
 if [ "$best" = - ]; then echo "no network was promoted"; exit 1; fi
 echo "best network: $best"
 echo "half-time network: $mid"
-"$bin" arena --config "$config" \
-  --agents "nn:model=$best,sims=200" "$opponent" \
-  --games 50 --opening-plies 2 --seed 7 --out "$run/final-arena"
-"$bin" arena --config "$config" \
-  --agents "nn:model=$mid,sims=200" "$opponent" \
-  --games 50 --opening-plies 2 --seed 7 --out "$run/half-time-arena"
-if [ -n "$second" ]; then
-  for pair in "final-arena-second:$best" "half-time-arena-second:$mid"; do
-    "$bin" arena --config "$config" \
-      --agents "nn:model=${pair#*:},sims=200" "$second" \
-      --games 20 --opening-plies 2 --seed 7 --out "$run/${pair%%:*}"
-  done
-fi
+for net in "final-arena:$best" "half-time-arena:$mid"; do
+  dir=${net%%:*} model=${net#*:}
+  "$bin" arena --config "$config" --agents "nn:model=$model,sims=200" "$opponent" \
+    --games 50 --opening-plies 2 --seed 7 --out "$run/$dir"
+  if [ -n "$second" ]; then
+    "$bin" arena --config "$config" --agents "nn:model=$model,sims=200" "$second" \
+      --games 20 --opening-plies 2 --seed 7 --out "$run/$dir-second"
+  fi
+done

@@ -86,8 +86,8 @@ def main():
     print("|---|---|---|---|---|")
     for b in baselines:
         scores = []
-        for name, part in (("first", [r for r in evaluated if r["gen"] >= 10 and r["minutes"] <= half]),
-                           ("second", [r for r in evaluated if r["minutes"] > half])):
+        for part in ([r for r in evaluated if r["gen"] >= 10 and r["minutes"] <= half],
+                     [r for r in evaluated if r["minutes"] > half]):
             t = [wdl(r["results"], b) for r in part]
             t = [x for x in t if x]
             if not t:

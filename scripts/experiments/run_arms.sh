@@ -31,6 +31,14 @@ run_arm() {
   fi
 }
 threads=${cores:-1}
+# Arm number $1 (named $2)'s last network against the opponent, on $3 threads.
+final_arena() {
+  local last
+  last=$(ls -d "$out/$2"/gen-*/train/model.bpk | sort | tail -1)
+  run_arm "$1" "$bin" arena --config "$out/$2.toml" \
+    --agents "nn:model=$last,sims=$sims" "$opponent" --games "$games" --opening-plies 2 \
+    --seed 7 --threads "$3" --out "$out/$2/final-arena" > "$out/$2/final-arena.txt" 2>&1
+}
 mkdir -p "$out"
 pids=()
 k=0
@@ -58,24 +66,13 @@ PY
     run_arm "$k" "$bin" loop --config "$out/$name.toml" --run "$out/$name" --hours "$hours" \
       --threads "$threads" --seed "$seed" > "$out/$name.log" 2>&1
     # Pinned arms play their final arenas at once, each on its own cores.
-    if [ -n "$cores" ]; then
-      last=$(ls -d "$out/$name"/gen-*/train/model.bpk | sort | tail -1)
-      run_arm "$k" "$bin" arena --config "$out/$name.toml" \
-        --agents "nn:model=$last,sims=$sims" "$opponent" --games "$games" --opening-plies 2 \
-        --seed 7 --threads "$cores" --out "$out/$name/final-arena" > "$out/$name/final-arena.txt" 2>&1
-    fi
+    if [ -n "$cores" ]; then final_arena "$k" "$name" "$cores"; fi
   ) &
   pids+=($!)
   k=$((k + 1))
 done
 for p in "${pids[@]}"; do wait "$p"; done
+# Arms that share the machine play their final arenas one after another, on both cores.
 if [ -z "$cores" ]; then
-  for arm in "$@"; do
-    name=${arm%%=*}
-    last=$(ls -d "$out/$name"/gen-*/train/model.bpk | sort | tail -1)
-    nice -n 10 "$bin" arena --config "$out/$name.toml" \
-      --agents "nn:model=$last,sims=$sims" "$opponent" \
-      --games "$games" --opening-plies 2 --seed 7 --threads 2 --out "$out/$name/final-arena" \
-      > "$out/$name/final-arena.txt" 2>&1
-  done
+  for arm in "$@"; do final_arena 0 "${arm%%=*}" 2; done
 fi

@@ -64,7 +64,8 @@ pub fn dir() -> Result<PathBuf, ZooError> {
         _ => {
             let exe = std::env::current_exe().ok();
             let all = candidates(exe.as_deref());
-            Ok(first_folder(&all).unwrap_or_else(|| all[all.len() - 1].clone()))
+            let source_tree = all.last().cloned().expect("the source tree is a candidate");
+            Ok(first_folder(&all).unwrap_or(source_tree))
         }
     }
 }
