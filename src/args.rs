@@ -20,8 +20,11 @@ impl GameArgs {
     ///
     /// # Errors
     /// When both or neither are given, or either fails to resolve.
-    pub fn resolve(&self) -> anyhow::Result<crate::config::Resolved> {
-        crate::config::resolve(self.variant.as_deref(), self.config.as_deref())
+    pub fn resolve(&self) -> anyhow::Result<mankala_config::Resolved> {
+        Ok(mankala_config::resolve(
+            self.variant.as_deref(),
+            self.config.as_deref(),
+        )?)
     }
 
     /// The game these arguments name.

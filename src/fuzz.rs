@@ -10,9 +10,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use mankala_config::NetworkConfig;
+use mankala_data::{Row, ShardMeta};
 use mankala_engine::{AnyGame, Game, State, VARIANTS, with_game};
-use mankala_models::{Expected, NetworkConfig, PolicyValueNet};
-use mankala_selfplay::data::{self, Row, ShardMeta};
+use mankala_models::{Expected, PolicyValueNet};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -227,7 +228,7 @@ fn fuzz_config() {
         b"inf",
     ];
     fuzz("config", seeds, dict, |input| {
-        let _ = crate::config::parse(&String::from_utf8_lossy(input));
+        let _ = mankala_config::parse(&String::from_utf8_lossy(input));
     });
 }
 
@@ -274,7 +275,7 @@ fn shard_seed(dir: &Path) -> Vec<u8> {
         })
         .collect();
     let path = dir.join("seed.parquet");
-    data::write_shard(&path, &meta, &rows).unwrap();
+    mankala_data::write_shard(&path, &meta, &rows).unwrap();
     std::fs::read(&path).unwrap()
 }
 
@@ -291,9 +292,9 @@ fn fuzz_parquet() {
     ];
     fuzz("parquet", seeds, dict, |input| {
         std::fs::write(&path, input).unwrap();
-        let _ = data::read_meta(&path);
-        let _ = data::read_footer(&path);
-        let _ = data::read_shard(&path);
+        let _ = mankala_data::read_meta(&path);
+        let _ = mankala_data::read_footer(&path);
+        let _ = mankala_data::read_shard(&path);
     });
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,10 +2,8 @@
 
 mod args;
 mod cmd;
-mod config;
 #[cfg(test)]
 mod fuzz;
-mod plot;
 mod progress;
 
 use std::path::PathBuf;
@@ -187,12 +185,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             seed,
             save,
         } => {
-            let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
+            let cfg = mankala_config::resolve(g.variant.as_deref(), g.config.as_deref())?;
             let agent = agent.unwrap_or_else(|| {
-                let (agent, why) = mankala_selfplay::agent::zoo::default_agent_why(
-                    cfg.game.name(),
-                    &cfg.rules_toml(),
-                );
+                let (agent, why) =
+                    mankala_agents::zoo::default_agent_why(cfg.game.name(), &cfg.rules_toml());
                 if let Some(why) = why {
                     eprintln!("{why}: playing {agent} (choose another with --agent)");
                 }
@@ -231,7 +227,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             sims,
             seed,
         } => {
-            let cfg = config::resolve(g.variant.as_deref(), g.config.as_deref())?;
+            let cfg = mankala_config::resolve(g.variant.as_deref(), g.config.as_deref())?;
             let out = out.unwrap_or_else(|| cmd::openings::default_out(cfg.game.name()));
             cmd::openings::run(
                 &cfg,

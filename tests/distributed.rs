@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{BIN, s, stderr, stdout, temp_dir, tiny_loop_config};
-use mankala_selfplay::data::read_shard;
+use mankala_data::read_shard;
 
 /// Starts `mankala` with `args`, its output piped.
 fn spawn(args: &[&str]) -> Child {

@@ -62,7 +62,7 @@ fn every_worker_uses_the_secret_and_config_defined_and_a_command_mankala_accepts
         assert!(secret[key].is_string(), "the Secret has {key}");
     }
     let config = str_of(&m["ConfigMap/mankala-config"]["data"]["run.toml"]);
-    mankala_pipeline::config::parse(config).expect("the ConfigMap's run.toml is a valid config");
+    mankala_config::parse(config).expect("the ConfigMap's run.toml is a valid config");
     let mut runs = Vec::new();
     for (role, job) in [
         ("selfplay", "Job/mankala-selfplay"),

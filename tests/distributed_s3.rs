@@ -1,13 +1,15 @@
 //! A run in an S3 bucket end to end: workers against an S3-compatible server started on
 //! 127.0.0.1 by the test (moto's server, `pip install "moto[server]"`), through the same
 //! code as a directory; the server made unreachable for a while under a running worker.
-//! Skipped, saying why, when moto is missing.
+//! Ignored, saying why, when moto is missing.
 //!
 //! moto emulates S3 in one process: it checks the calls and the conditional write of a
 //! name that exists (`If-None-Match: *`), not signatures, durability or consistency under
 //! load (docs/distributed.md).
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -18,6 +20,30 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{BIN, s, temp_dir, tiny_loop_config};
+
+fn main() {
+    let checks: [(&'static str, fn()); 2] = [
+        (
+            "workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once",
+            workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once,
+        ),
+        (
+            "a_worker_waits_out_an_unreachable_store_and_loses_nothing",
+            a_worker_waits_out_an_unreachable_store_and_loses_nothing,
+        ),
+    ];
+    let missing = moto_missing();
+    skip::run(
+        checks
+            .into_iter()
+            .map(|(name, body)| skip::Check {
+                name,
+                missing: missing.clone(),
+                body,
+            })
+            .collect(),
+    )
+}
 
 /// The longest a worker of these tests may take.
 const LIMIT: Duration = Duration::from_secs(300);
@@ -35,15 +61,21 @@ impl Drop for Server {
     }
 }
 
-/// Starts moto's server on a free port of 127.0.0.1, or says why it cannot.
-fn start_server(dir: &Path) -> Result<Server, String> {
+/// Why moto's server cannot run here, if it cannot.
+fn moto_missing() -> Option<String> {
     let installed = Command::new("python3")
         .args(["-c", "import moto.server"])
         .output()
         .is_ok_and(|o| o.status.success());
-    if !installed {
-        return Err("python3 cannot import moto.server; pip install \"moto[server]\"".into());
-    }
+    (!installed).then(|| {
+        "the S3 test needs moto's server: python3 cannot import moto.server; \
+         pip install \"moto[server]\""
+            .into()
+    })
+}
+
+/// Starts moto's server on a free port of 127.0.0.1, or says why it cannot.
+fn start_server(dir: &Path) -> Result<Server, String> {
     let port = TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map_err(|e| e.to_string())?
@@ -67,18 +99,11 @@ fn start_server(dir: &Path) -> Result<Server, String> {
     Ok(server)
 }
 
-/// The server for a test, or `None` after printing why the test is skipped.
-fn server_or_skip(dir: &Path) -> Option<Server> {
-    match start_server(dir) {
-        Ok(server) => {
-            create_bucket(server.port, "runs");
-            Some(server)
-        }
-        Err(why) => {
-            println!("skipped: the S3 test needs moto's server: {why}");
-            None
-        }
-    }
+/// The server for a test, with a bucket `runs` (moto is installed: the test was not ignored).
+fn server(dir: &Path) -> Server {
+    let server = start_server(dir).unwrap_or_else(|why| panic!("moto's server: {why}"));
+    create_bucket(server.port, "runs");
+    server
 }
 
 /// Creates a bucket with a plain HTTP request (moto checks no signature).
@@ -214,12 +239,9 @@ fn games_in_status(status: &str) -> u64 {
         .sum()
 }
 
-#[test]
 fn workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once() {
     let dir = temp_dir("s3");
-    let Some(server) = server_or_skip(&dir) else {
-        return;
-    };
+    let server = server(&dir);
     let port = server.port;
     let cfg = tiny_loop_config(&dir, "oware", 8, 2, "gate_threshold = 0.0");
     let url = "s3://runs/tiny/oware";
@@ -332,12 +354,9 @@ impl Relay {
     }
 }
 
-#[test]
 fn a_worker_waits_out_an_unreachable_store_and_loses_nothing() {
     let dir = temp_dir("s3-outage");
-    let Some(server) = server_or_skip(&dir) else {
-        return;
-    };
+    let server = server(&dir);
     let relay = Relay::start(server.port);
     let cfg = tiny_loop_config(&dir, "oware", 1000, 1, "");
     let url = "s3://runs/outage";

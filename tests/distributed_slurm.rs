@@ -1,10 +1,12 @@
 //! `deploy/slurm` end to end on a real one-node Slurm cluster started on this host
 //! (`deploy/slurm/single-node.sh`: munged, `slurmctld -D`, `slurmd -D`, stopped by their
 //! process ids): a job array of self-play workers, the trainer and the gatekeeper produce
-//! two accepted generations in a shared directory. Skipped, saying why, without root or
+//! two accepted generations in a shared directory. Ignored, saying why, without root or
 //! without Debian's slurm-wlm and munge.
 
 mod common;
+#[path = "common/skip.rs"]
+mod skip;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -59,12 +61,16 @@ impl Drop for Cluster {
     }
 }
 
-#[test]
+fn main() {
+    skip::run(vec![skip::Check {
+        name: "a_slurm_job_array_with_trainer_and_gate_accepts_two_generations",
+        missing: missing()
+            .map(|why| format!("the Slurm test needs a one-node cluster on this host: {why}")),
+        body: a_slurm_job_array_with_trainer_and_gate_accepts_two_generations,
+    }])
+}
+
 fn a_slurm_job_array_with_trainer_and_gate_accepts_two_generations() {
-    if let Some(why) = missing() {
-        println!("skipped: the Slurm test needs a one-node cluster on this host: {why}");
-        return;
-    }
     let dir = temp_dir("slurm");
     let cluster = Cluster {
         dir: dir.join("cluster"),

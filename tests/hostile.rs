@@ -1048,7 +1048,7 @@ fn newer_version_copy(shard: &Path, to: &Path) {
     let mut file = std::fs::read(shard).unwrap();
     let range = arrow_schema_value(&file);
     let mut schema = base64_decode(&file[range.clone()]);
-    let current = mankala_selfplay::data::FORMAT_VERSION.to_string();
+    let current = mankala_data::FORMAT_VERSION.to_string();
     let key = find(&schema, b"mankala.format_version").expect("the version key");
     // The value string (length, digits, NUL) is stored before its key.
     let mut pattern = (current.len() as u32).to_le_bytes().to_vec();
@@ -1059,7 +1059,7 @@ fn newer_version_copy(shard: &Path, to: &Path) {
         .rposition(|w| w == pattern.as_slice())
         .expect("the version value before its key");
     let newer = "9".repeat(current.len());
-    assert!(newer.parse::<u32>().unwrap() > mankala_selfplay::data::FORMAT_VERSION);
+    assert!(newer.parse::<u32>().unwrap() > mankala_data::FORMAT_VERSION);
     schema[at + 4..at + 4 + current.len()].copy_from_slice(newer.as_bytes());
     let encoded = base64_encode(&schema);
     assert_eq!(encoded.len(), range.len());

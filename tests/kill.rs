@@ -23,8 +23,8 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{BIN, temp_dir};
+use mankala_data::{list_shards, read_shard};
 use mankala_models::file::{Expected, load, read_meta};
-use mankala_selfplay::data::{list_shards, read_shard};
 
 /// Generations of the run (one more is added if the run ever ends before the planned kills).
 const GENERATIONS: u32 = 5;

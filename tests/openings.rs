@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::{mankala, mankala_in, s, temp_dir, text};
+use mankala_data::{Row, list_shards, read_shard};
 use mankala_engine::{AnyGame, Game, State, with_game};
-use mankala_selfplay::data::{Row, list_shards, read_shard};
 
 /// Asserts a successful run and returns its standard output.
 fn ok(o: &Output, what: &str) -> String {

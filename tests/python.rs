@@ -1,7 +1,7 @@
 //! The Python package (`python/`): built with maturin into a wheel, installed into a
 //! virtualenv under the target directory, and its pytest suite run (`python/tests`:
 //! PettingZoo's api_test on every variant, random games against `mankala replay`, errors,
-//! agents). Skipped, saying why, where python3, maturin, pytest or numpy is missing.
+//! agents). Ignored, saying why, where python3, maturin, pytest or numpy is missing.
 //!
 //! Also that the binding's dependencies have the features of the workspace's default build,
 //! so that maturin's build after `cargo build --release` reuses what that build compiled.
@@ -9,6 +9,24 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+#[path = "common/skip.rs"]
+mod skip;
+
+fn main() {
+    skip::run(vec![
+        skip::Check {
+            name: "python_package_builds_installs_and_passes_its_tests",
+            missing: python_missing(),
+            body: python_package_builds_installs_and_passes_its_tests,
+        },
+        skip::Check {
+            name: "the_bindings_dependencies_have_the_features_of_the_workspace_build",
+            missing: None,
+            body: the_bindings_dependencies_have_the_features_of_the_workspace_build,
+        },
+    ])
+}
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -41,9 +59,9 @@ fn run(cmd: &mut Command, what: &str) {
     assert!(status.success(), "{what} failed ({status})");
 }
 
-#[test]
-fn python_package_builds_installs_and_passes_its_tests() {
-    let python = PathBuf::from(std::env::var("PYTHON").unwrap_or_else(|_| "python3".into()));
+/// What the Python package test needs that this machine lacks, if anything.
+fn python_missing() -> Option<String> {
+    let python = python();
     let missing: Vec<&str> = [
         ("python3", "import sys"),
         ("maturin", "import maturin"),
@@ -55,14 +73,21 @@ fn python_package_builds_installs_and_passes_its_tests() {
     .filter(|(_, code)| !python_runs(&python, code))
     .map(|(name, _)| name)
     .collect();
-    if !missing.is_empty() {
-        eprintln!(
-            "skipped: the Python package test needs {} (pip install maturin pytest numpy \
-             pettingzoo)",
+    (!missing.is_empty()).then(|| {
+        format!(
+            "the Python package test needs {} (pip install maturin pytest numpy pettingzoo)",
             missing.join(", ")
-        );
-        return;
-    }
+        )
+    })
+}
+
+/// The interpreter: `$PYTHON`, else `python3`.
+fn python() -> PathBuf {
+    PathBuf::from(std::env::var("PYTHON").unwrap_or_else(|_| "python3".into()))
+}
+
+fn python_package_builds_installs_and_passes_its_tests() {
+    let python = python();
     let target = target_dir();
     // maturin stages the library at one path (target/maturin/) and the venv and wheels
     // directory are shared, so two runs of this test on one target directory at once would
@@ -169,7 +194,6 @@ fn dependency_features(cargo: &str, packages: &[&str]) -> BTreeMap<String, BTree
 /// features over its dependencies only; where a shared dependency gets other features than in
 /// the workspace's build, it and everything above it (burn, tract, arrow) is compiled a second
 /// time. python/Cargo.toml pins the workspace's features to prevent that.
-#[test]
 fn the_bindings_dependencies_have_the_features_of_the_workspace_build() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let binding = dependency_features(&cargo, &["mankala-python"]);

@@ -8,8 +8,9 @@ use std::net::TcpStream;
 use std::process::{Command, Stdio};
 
 use common::{mankala, stderr, temp_dir};
+use mankala_config::NetworkConfig;
 use mankala_engine::{AnyGame, Game, with_game};
-use mankala_models::{ModelMeta, NetworkConfig, PolicyValueNet};
+use mankala_models::{ModelMeta, PolicyValueNet};
 use serde_json::{Value, json};
 
 /// One HTTP/1.1 request on a fresh connection; the whole response as text.

@@ -7,9 +7,9 @@ mod common;
 use std::path::Path;
 
 use common::{mankala, mankala_with_input, s, stderr, stdout, temp_dir};
+use mankala_agents::zoo;
 use mankala_engine::{ENCODING_VERSION, Game, State, with_game};
-use mankala_selfplay::agent::zoo;
-use mankala_selfplay::protocol::Setup;
+use mankala_protocol::Setup;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -28,7 +28,7 @@ fn config(variant: &str) -> String {
 #[test]
 fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game() {
     for variant in held() {
-        let cfg = mankala_pipeline::config::load(Path::new(&config(&variant))).unwrap();
+        let cfg = mankala_config::load(Path::new(&config(&variant))).unwrap();
         let meta = mankala_models::file::read_meta(&zoo::model_in(&zoo::dir().unwrap(), &variant))
             .unwrap();
         assert_eq!(meta.variant, variant);
@@ -43,9 +43,9 @@ fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game(
             game: cfg.game.clone(),
             search: cfg.search.clone(),
         };
-        assert_eq!(setup.default_agent(), "zoo", "{variant}");
+        assert_eq!(setup.default_agent(), "zoo".parse().unwrap(), "{variant}");
         let prepared = setup
-            .prepare("zoo:sims=4")
+            .prepare("zoo:sims=4".parse().unwrap())
             .unwrap_or_else(|e| panic!("{variant}: {e}"));
         with_game!(&cfg.game, g => {
             let mut agent = prepared.build(g, 1);

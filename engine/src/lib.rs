@@ -18,6 +18,7 @@
 //! ```
 
 pub mod board;
+pub mod dyn_state;
 pub mod error;
 pub mod game;
 pub mod notation;
@@ -27,6 +28,7 @@ pub mod sow;
 pub mod trace;
 pub mod variants;
 
+pub use dyn_state::{DynState, typed};
 pub use error::{ConfigError, IllegalMove, ParseMoveError, PositionError};
 pub use game::{
     Action, ActionList, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits,

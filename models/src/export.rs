@@ -24,7 +24,9 @@ use tract_onnx::prelude::{
     Arc, Datum, Framework, InferenceModelExt, IntoRunnable, TValue, TypedRunnableModel, tvec,
 };
 
-use crate::file::{ModelError, ModelMeta, write_atomic};
+use mankala_data::atomic;
+
+use crate::file::{ModelError, ModelMeta};
 use crate::net::PolicyValueNet;
 
 /// Version of the export sidecar's layout.
@@ -236,7 +238,7 @@ pub fn write_onnx(
     path: &Path,
 ) -> Result<(), ModelError> {
     let bytes = onnx_model(net, meta, code_version).encode_to_vec();
-    write_atomic(path, &bytes)
+    Ok(atomic::write(path, &bytes)?)
 }
 
 /// A tensor of the safetensors file: name, shape (PyTorch's `nn.Linear` layout: weights
@@ -283,7 +285,7 @@ pub fn write_safetensors(
         .collect();
     let data = safetensors::serialize(views, Some(metadata.into_iter().collect()))
         .expect("f32 tensors serialize");
-    write_atomic(path, &data)
+    Ok(atomic::write(path, &data)?)
 }
 
 /// An input or output of the exported model, for the sidecar.

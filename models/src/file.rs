@@ -10,9 +10,9 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::atomic;
-use crate::config::NetworkConfig;
 use crate::net::PolicyValueNet;
+use mankala_config::NetworkConfig;
+use mankala_data::atomic;
 
 /// Version of the model file layout.
 pub const MODEL_FORMAT_VERSION: u32 = 1;
@@ -94,6 +94,15 @@ pub enum ModelError {
     },
 }
 
+impl From<atomic::WriteError> for ModelError {
+    fn from(e: atomic::WriteError) -> Self {
+        ModelError::Io {
+            path: e.path,
+            source: e.source,
+        }
+    }
+}
+
 /// The two files of a model named by `path` (with or without an extension).
 pub fn model_paths(path: &Path) -> (PathBuf, PathBuf) {
     (path.with_extension("bpk"), path.with_extension("json"))
@@ -110,17 +119,6 @@ pub fn save(net: &PolicyValueNet, meta: &ModelMeta, path: &Path) -> Result<(), M
         atomic::commit(&tmp, &path).map_err(|source| ModelError::Io { path, source })?;
     }
     Ok(())
-}
-
-/// Writes `bytes` to `path` whole or not at all ([`atomic::write`]).
-///
-/// # Errors
-/// [`ModelError::Io`] naming the file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ModelError> {
-    atomic::write(path, bytes).map_err(|source| ModelError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 /// Writes weights and sidecar to their temporary names ([`atomic::temp_path`]), flushed to
@@ -193,6 +191,24 @@ pub struct Expected<'a> {
     pub encoding_len: usize,
     /// Policy outputs.
     pub num_actions: usize,
+}
+
+impl<'a> Expected<'a> {
+    /// What a model must be to play `game` under `rules` (its rule options as TOML) with
+    /// this encoding.
+    pub fn of(game: &'a mankala_engine::AnyGame, rules: &'a str) -> Expected<'a> {
+        let (encoding_len, num_actions) = mankala_engine::with_game!(game, g => {
+            use mankala_engine::Game;
+            (g.encoding_len(), g.num_actions())
+        });
+        Expected {
+            variant: game.name(),
+            rules,
+            encoding_version: mankala_engine::ENCODING_VERSION,
+            encoding_len,
+            num_actions,
+        }
+    }
 }
 
 /// Loads a model onto `device`, checking it is for what `expected` says.

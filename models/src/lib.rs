@@ -2,13 +2,10 @@
 //! settings ([`config`]), and model files with a metadata sidecar ([`file`]). CPU only, on
 //! burn's `flex` backend.
 
-pub mod atomic;
-pub mod config;
 pub mod export;
 pub mod file;
 pub mod net;
 
-pub use config::NetworkConfig;
 pub use file::{Expected, ModelError, ModelMeta};
 pub use net::PolicyValueNet;
 

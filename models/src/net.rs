@@ -5,7 +5,7 @@ use burn::nn::{Linear, LinearConfig};
 use burn::tensor::activation::{log_softmax, relu};
 use burn::tensor::{Device, Tensor, TensorData};
 
-use crate::config::NetworkConfig;
+use mankala_config::NetworkConfig;
 
 /// Two linear layers with a skip connection.
 #[derive(Module, Debug)]

@@ -2,9 +2,10 @@
 //! and the safetensors weights run through a plain forward pass, on 100 random positions of
 //! several variants.
 
+use mankala_config::NetworkConfig;
 use mankala_engine::{AnyGame, Game, State, with_game};
 use mankala_models::export::{OnnxRunner, safetensors_tensors, write_onnx, write_safetensors};
-use mankala_models::{ModelMeta, NetworkConfig, PolicyValueNet};
+use mankala_models::{ModelMeta, PolicyValueNet};
 
 use burn::tensor::{Tensor, TensorData};
 

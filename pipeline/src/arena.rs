@@ -2,37 +2,25 @@
 //! progress, game records saved with their rules, ratings fitted and written as CSV, JSON and
 //! charts. `mankala arena` and the loop's gates and evaluations share them.
 
+use mankala_data::atomic;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use mankala_agents::{AgentSpec, Prepared};
+use mankala_data::GameRecord;
 use mankala_engine::with_game;
-use mankala_selfplay::arena::{GameRecord, Pairing, play_all};
-use mankala_selfplay::ratings::{PairResult, Rating, fit};
-use mankala_selfplay::{AgentSpec, Prepared};
-use serde::{Deserialize, Serialize};
+use mankala_eval::arena::{Pairing, play_all};
+use mankala_eval::ratings::{PairResult, Rating, fit};
 use serde_json::json;
 
-use crate::config::{Resolved, code_version, write_atomic};
+use mankala_config::Resolved;
+
+use crate::code_version;
 use crate::error::{Error, Result};
-use crate::plot;
 use crate::progress::Progress;
 use crate::records::NamedResult;
-
-/// A game record as saved: the game's variant and rules with it, so that
-/// `mankala replay --record` needs nothing else.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct SavedGame {
-    /// The variant.
-    pub variant: String,
-    /// Its rule options.
-    pub rules: toml::Table,
-    /// Its caps.
-    pub limits: toml::Table,
-    /// The game.
-    #[serde(flatten)]
-    pub record: GameRecord,
-}
+use mankala_charts as plot;
 
 /// Parses and prepares agent specs (loading networks) for `cfg`'s variant.
 ///
@@ -52,7 +40,7 @@ pub fn prepare(cfg: &Resolved, specs: &[String]) -> Result<Vec<Prepared>> {
 /// [`Error::Agent`]: a model that does not fit the variant.
 pub fn prepare_specs(cfg: &Resolved, specs: &[AgentSpec]) -> Result<Vec<Prepared>> {
     let rules = cfg.rules_toml();
-    let expected = cfg.expected_model(&rules);
+    let expected = mankala_models::Expected::of(&cfg.game, &rules);
     Ok(specs
         .iter()
         .map(|s| Prepared::new(s.clone(), &cfg.search, &expected))
@@ -82,58 +70,9 @@ pub fn play(
     Ok(records)
 }
 
-/// Writes records as JSON lines, each with the variant and rules.
-///
-/// # Errors
-/// Naming the file.
-pub fn save_games(path: &Path, cfg: &Resolved, records: &[GameRecord]) -> Result<()> {
-    let mut text = String::new();
-    for r in records {
-        let saved = SavedGame {
-            variant: cfg.game.name().into(),
-            rules: cfg.game.rules_table(),
-            limits: cfg.game.limits_table(),
-            record: r.clone(),
-        };
-        text.push_str(&serde_json::to_string(&saved)?);
-        text.push('\n');
-    }
-    write_atomic(path, text.as_bytes())
-}
-
-/// Reads game `index` (its `index` field) from a `games.jsonl` file.
-///
-/// # Errors
-/// When the file cannot be read ([`Error::Io`]), a line is not a game record, or no game has
-/// that index ([`Error::BadRecord`], [`Error::NoGame`]).
-pub fn load_game(path: &Path, index: u64) -> Result<SavedGame> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        what: "cannot read game records",
-        path: path.to_path_buf(),
-        source,
-    })?;
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let game: SavedGame = serde_json::from_str(line).map_err(|source| Error::BadRecord {
-            path: path.to_path_buf(),
-            line: n + 1,
-            source,
-        })?;
-        if game.record.index == index {
-            return Ok(game);
-        }
-    }
-    Err(Error::NoGame {
-        path: path.to_path_buf(),
-        index,
-    })
-}
-
 /// Wins, draws and losses of every pair in `records`, by name.
 pub fn named_results(records: &[GameRecord], names: &[String]) -> Vec<NamedResult> {
-    mankala_selfplay::arena::pair_results(records)
+    mankala_eval::arena::pair_results(records)
         .into_iter()
         .map(|p| NamedResult {
             a: names[p.a].clone(),
@@ -243,7 +182,7 @@ pub fn write_ratings(
     let bytes = csv
         .into_inner()
         .map_err(|e| Error::Csv(csv::Error::from(e.into_error())))?;
-    write_atomic(&out.join("ratings.csv"), &bytes)?;
+    atomic::write(&out.join("ratings.csv"), &bytes)?;
     let agents: Vec<_> = names
         .iter()
         .zip(ratings)
@@ -258,7 +197,7 @@ pub fn write_ratings(
         .map(|p| json!({"a": names[p.a], "b": names[p.b], "wins_a": p.wins_a, "draws": p.draws, "wins_b": p.wins_b}))
         .collect();
     let value = json!({"anchor": names[anchor], "agents": agents, "pairs": pairs, "code_version": code_version()});
-    write_atomic(
+    atomic::write(
         &out.join("ratings.json"),
         serde_json::to_string_pretty(&value)?.as_bytes(),
     )?;
@@ -273,7 +212,7 @@ pub fn write_ratings(
         })
         .collect();
     let x_label = format!("Elo ({} = 0), 95% intervals", names[anchor]);
-    write_atomic(
+    atomic::write(
         &out.join("ratings.svg"),
         plot::interval_chart(title, &x_label, &rows).as_bytes(),
     )?;
@@ -281,10 +220,10 @@ pub fn write_ratings(
         .iter()
         .map(|&i| (names[i].as_str(), 100.0 * ratings[i].score))
         .collect();
-    write_atomic(
+    Ok(atomic::write(
         &out.join("scores.svg"),
         plot::bar_chart("Share of points", "score (%)", &bars).as_bytes(),
-    )
+    )?)
 }
 
 /// The default output directory of an arena: `runs/arena-<variant>-<unix seconds>`.

@@ -4,59 +4,22 @@
 
 use std::path::PathBuf;
 
-use mankala_engine::ConfigError as RulesError;
+use mankala_agents::AgentError;
+use mankala_data::DataError;
+use mankala_eval::ratings::RatingError;
 use mankala_models::ModelError;
-use mankala_selfplay::data::DataError;
-use mankala_selfplay::ratings::RatingError;
-use mankala_selfplay::{AgentError, SettingsError};
 use mankala_train::TrainError;
 use thiserror::Error;
-
-/// What can go wrong in a config file's text.
-#[derive(Debug, Error)]
-pub enum ConfigError {
-    /// Not TOML, or an unknown top-level key.
-    #[error("{0}")]
-    Toml(String),
-    /// The variant, `[rules]` or `[limits]`.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// `[search]` or `[selfplay]`.
-    #[error(transparent)]
-    Settings(#[from] SettingsError),
-    /// `[network]`, `[train]` or `[loop]`: the message names the table and key.
-    #[error("{0}")]
-    Table(String),
-    /// `--variant` and `--config` both or neither.
-    #[error("{0}")]
-    Choice(&'static str),
-}
 
 /// An error of the pipeline's steps, reports and files.
 #[derive(Debug, Error)]
 pub enum Error {
-    /// A config file that cannot be read.
-    #[error("cannot read config {}", path.display())]
-    ReadConfig {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// A config file whose content is wrong.
-    #[error("config {}", path.display())]
-    Config {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        source: ConfigError,
-    },
+    /// A config that cannot be had (`mankala_config`): the file or the variant named.
+    #[error(transparent)]
+    Config(#[from] mankala_config::LoadError),
     /// The embedded default config (a build fault).
     #[error("the embedded default config")]
-    DefaultConfig(#[source] ConfigError),
-    /// A config without a file: a variant by name, or `--variant` and `--config` misused.
-    #[error(transparent)]
-    Resolve(ConfigError),
+    DefaultConfig(#[source] mankala_config::ConfigError),
     /// A directory or file operation other than an atomic write.
     #[error("{what} {}", path.display())]
     Io {
@@ -87,14 +50,9 @@ pub enum Error {
     /// The storage of a run at a URL (`crate::storage`).
     #[error(transparent)]
     Storage(#[from] crate::storage::StorageError),
-    /// An atomic write (`mankala_models::atomic`) that failed; nothing was left behind.
-    #[error("cannot write {}", path.display())]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
+    /// An atomic write (`mankala_data::atomic`) that failed; nothing was left behind.
+    #[error(transparent)]
+    Write(#[from] mankala_data::atomic::WriteError),
     /// A step marker or run record that is not of this version.
     #[error("{}: not a step record of this version", path.display())]
     Marker {
@@ -144,24 +102,9 @@ pub enum Error {
         /// The directory.
         dir: PathBuf,
     },
-    /// A line of a game-record file that is not a game record.
-    #[error("{} line {line}: not a game record", path.display())]
-    BadRecord {
-        /// The file.
-        path: PathBuf,
-        /// The line, from 1.
-        line: usize,
-        /// What the parser said.
-        source: serde_json::Error,
-    },
-    /// A game-record file without the game asked for.
-    #[error("{}: no game with index {index}", path.display())]
-    NoGame {
-        /// The file.
-        path: PathBuf,
-        /// The game's index.
-        index: u64,
-    },
+    /// A game-record file (`mankala_data::record`).
+    #[error(transparent)]
+    Record(#[from] mankala_data::RecordError),
     /// Results that give no ratings.
     #[error("cannot fit ratings to these results")]
     Ratings(#[source] RatingError),
@@ -188,10 +131,16 @@ pub enum Error {
     Csv(#[from] csv::Error),
     /// Games that cannot be read for judging.
     #[error(transparent)]
-    Judge(#[from] mankala_selfplay::judge::JudgeError),
+    Judge(#[from] mankala_eval::judge::JudgeError),
     /// Exact values that cannot be had for the `[loop] judge_*` settings.
     #[error("[loop] judge_table: {0}")]
-    Exact(#[from] mankala_selfplay::agent::ExactError),
+    Exact(#[from] mankala_agents::ExactError),
+}
+
+impl From<mankala_config::SpecError> for Error {
+    fn from(e: mankala_config::SpecError) -> Self {
+        Error::Agent(e.into())
+    }
 }
 
 /// The pipeline's result type.

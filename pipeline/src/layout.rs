@@ -1,12 +1,12 @@
 //! A run directory's paths, its step markers and the seeds of its steps (`docs/loop.md`).
 
+use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
-use mankala_selfplay::selfplay::game_seed;
+use mankala_search::game_seed;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::config::write_atomic;
 use crate::error::{Error, Result};
 
 /// The steps of a generation, in the order they run.
@@ -117,7 +117,10 @@ pub fn read_marker<T: DeserializeOwned>(path: &Path) -> Result<Option<T>> {
 /// # Errors
 /// Naming the file.
 pub fn write_marker<T: Serialize>(path: &Path, value: &T) -> Result<()> {
-    write_atomic(path, serde_json::to_string_pretty(value)?.as_bytes())
+    Ok(atomic::write(
+        path,
+        serde_json::to_string_pretty(value)?.as_bytes(),
+    )?)
 }
 
 /// A seed for step number `step` of generation `g` of a run seeded `seed`.

@@ -1,5 +1,4 @@
-//! The training pipeline of mankala over a run directory: config resolution, self-play and
-//! training into directories, arenas with ratings, the generation loop (run layout, step
+//! The training pipeline of mankala over a run directory: self-play and training into directories, arenas with ratings, the generation loop (run layout, step
 //! markers, resume, gates, evaluations) and its report with SVG charts.
 //!
 //! Each step of a generation is a function over an opened [`Run`] ([`Run::selfplay`],
@@ -8,15 +7,12 @@
 //! them. The library prints nothing: it reports progress to a [`Progress`] observer and
 //! returns typed [`Error`]s naming the file or setting at fault.
 //!
-//! Crates in dependency order: `engine` -> `models` -> `selfplay` -> `train` -> `pipeline`
-//! -> the `mankala` command line.
+//! Configs are read by `mankala_config`; the map of the crates is `docs/architecture.md`.
 
 pub mod arena;
-pub mod config;
 pub mod error;
 pub mod generations;
 pub mod layout;
-pub mod plot;
 pub mod progress;
 pub mod records;
 pub mod report;
@@ -26,8 +22,7 @@ pub mod storage;
 pub mod train;
 pub mod workers;
 
-pub use config::{DEFAULT_CONFIG, Resolved, code_version, write_atomic};
-pub use error::{ConfigError, Error, Result, error_chain};
+pub use error::{Error, Result, error_chain};
 pub use generations::{LoopOptions, LoopOutcome, run_generations};
 pub use layout::{Layout, Step};
 pub use progress::{Progress, Silent};
@@ -41,4 +36,9 @@ pub fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
+}
+
+/// The code version recorded with every output: package version and commit.
+pub fn code_version() -> String {
+    format!("{}+{}", env!("CARGO_PKG_VERSION"), env!("MANKALA_COMMIT"))
 }

@@ -105,7 +105,7 @@ pub struct EvalDone {
     /// The network judged against perfect play (`[loop] judge_positions`), where the
     /// variant has exact values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judged: Option<mankala_selfplay::judge::Figures>,
+    pub judged: Option<mankala_eval::judge::Figures>,
 }
 
 /// A finished step's marker, whichever step it was.

@@ -1,20 +1,23 @@
 //! The run report of the loop: `report.md` with SVG plots and the ratings of every
 //! generation against the baselines, rebuilt from the step markers after every generation.
 
+use mankala_data::atomic;
 use std::fmt::Write as _;
 
-use mankala_selfplay::AgentSpec;
-use mankala_selfplay::judge::Figures;
-use mankala_selfplay::ratings::{PairResult, Rating};
+use mankala_agents::AgentSpec;
+use mankala_eval::judge::Figures;
+use mankala_eval::ratings::{PairResult, Rating};
 
 use crate::arena::{rate, ratings_table, standings, write_ratings};
-use crate::config::{Resolved, code_version, write_atomic};
+use mankala_config::Resolved;
+
+use crate::code_version;
 use crate::error::{Result, error_chain};
 use crate::layout::{Layout, Step, read_marker};
-use crate::plot::{self, IntervalPoint, Series};
 use crate::records::{
     EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, TrainDone, fmt_loss,
 };
+use mankala_charts::{self as plot, IntervalPoint, Series};
 
 /// What one generation has finished.
 struct Generation {
@@ -172,7 +175,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
     let lc = &cfg.generations;
     let gate = match lc.gate {
         _ if !lc.plays_gate() => "every network promoted without gate games".to_string(),
-        mankala_train::Gate::Collapse => format!(
+        mankala_config::Gate::Collapse => format!(
             "a gate of {} games (refused below {})",
             lc.gate_games, lc.gate_floor
         ),
@@ -326,7 +329,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
                 .collect()
         };
         let points = over_time(|j| Some((j.optimal, j.optimal_low, j.optimal_high)));
-        write_atomic(
+        atomic::write(
             &root.join("judged-time.svg"),
             plot::interval_line_chart(
                 "Perfect moves over time in steps",
@@ -340,7 +343,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         let kept = over_time(|j| j.result_kept.map(|k| (k.share, k.low, k.high)));
         md.push_str("\n![perfect moves over time](judged-time.svg)\n");
         if !kept.is_empty() {
-            write_atomic(
+            atomic::write(
                 &root.join("result-kept-time.svg"),
                 plot::interval_line_chart(
                     "Moves that keep the result over time in steps",
@@ -402,12 +405,12 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             .filter_map(|b| r.of(b).map(|x| (b.as_str(), x.elo)))
             .collect();
         let y = format!("Elo ({} = 0)", r.names[r.anchor]);
-        write_atomic(
+        atomic::write(
             &root.join("elo.svg"),
             plot::interval_line_chart("Elo of each generation", "generation", &y, &points, &bands)
                 .as_bytes(),
         )?;
-        write_atomic(
+        atomic::write(
             &root.join("elo-time.svg"),
             plot::interval_line_chart(
                 "Elo over time in steps",
@@ -451,7 +454,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             points: loss(|d| d.val_value_loss),
         },
     ];
-    write_atomic(
+    atomic::write(
         &root.join("losses.svg"),
         plot::line_chart("Training losses", "generation", "loss", &losses).as_bytes(),
     )?;
@@ -476,7 +479,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             points: series(&|g: &Generation| g.gate.as_ref().map(|d| d.score)),
         },
     ];
-    write_atomic(
+    atomic::write(
         &root.join("selfplay.svg"),
         plot::line_chart("Self-play results and gates", "generation", "share", &first).as_bytes(),
     )?;
@@ -484,13 +487,13 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         name: "mean plies",
         points: series(&|g: &Generation| g.selfplay.as_ref().map(|d| d.mean_length)),
     }];
-    write_atomic(
+    atomic::write(
         &root.join("length.svg"),
         plot::line_chart("Self-play game length", "generation", "plies", &length).as_bytes(),
     )?;
     md.push_str("## Training and self-play\n\n![losses](losses.svg)\n\n![self-play results and gates](selfplay.svg)\n\n![game length](length.svg)\n\n");
     md.push_str("Per-step training metrics are in `gen-NNNN/train/metrics.csv`; every arena game is in `gen-NNNN/{gate,eval}/games.jsonl` and `baselines/games.jsonl` (replay one with `mankala replay --record FILE --game N`).\n");
-    write_atomic(&root.join("report.md"), md.as_bytes())?;
+    atomic::write(&root.join("report.md"), md.as_bytes())?;
 
     if let Some(last) = gens
         .iter()

@@ -3,21 +3,23 @@
 //! [`Run::run_step`] runs a step and writes its marker; a worker that owns one step calls it
 //! alone, `mankala loop` calls them in order ([`crate::generations`]).
 
+use mankala_data::atomic;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use mankala_agents::AgentSpec;
+use mankala_data::{list_shards, read_shard};
 use mankala_engine::with_game;
-use mankala_selfplay::arena::schedule;
-use mankala_selfplay::data::{list_shards, read_shard};
+use mankala_eval::arena::schedule;
+use mankala_search::{AnyEvaluator, NetworkEvaluator};
+use mankala_selfplay::Settings;
 use mankala_selfplay::run::selfplay;
-use mankala_selfplay::{
-    AgentSpec, AnyEvaluator, NetworkEvaluator, RolloutEvaluator, Settings, UniformEvaluator,
-};
-use mankala_train::FirstEvaluator;
 
 use crate::arena::{self, named_results};
-use crate::config::{self, DEFAULT_CONFIG, Resolved, code_version, write_atomic};
+use mankala_config::{DEFAULT_CONFIG, Resolved};
+
+use crate::code_version;
 use crate::error::{Error, Result};
 use crate::layout::{Layout, Step, create_dir, read_marker, step_seed, write_marker};
 use crate::progress::Progress;
@@ -99,7 +101,7 @@ impl Run {
             },
         };
         if !layout.config().exists() {
-            write_atomic(&layout.config(), cfg.to_toml().as_bytes())?;
+            atomic::write(&layout.config(), cfg.to_toml().as_bytes())?;
         }
         write_marker(&layout.record(), &record)?;
         let name = opts
@@ -201,6 +203,35 @@ impl Run {
         Ok(best)
     }
 
+    /// The evaluator of self-play with the network of generation `best`, or the config's
+    /// first evaluator before any network is promoted; and its name (`gen-K`, `rollout`).
+    ///
+    /// # Errors
+    /// The model file at fault, named.
+    pub fn evaluator_for(&self, best: Option<u32>, seed: u64) -> Result<(AnyEvaluator, String)> {
+        Ok(match best {
+            Some(k) => {
+                let rules = self.cfg.rules_toml();
+                let (net, _) = mankala_models::file::load(
+                    &self.layout.model(k),
+                    &mankala_models::Expected::of(&self.cfg.game, &rules),
+                    &mankala_models::device(),
+                )?;
+                (
+                    AnyEvaluator::Network(NetworkEvaluator::new(net)),
+                    format!("gen-{k}"),
+                )
+            }
+            None => {
+                let kind = self.cfg.generations.first_evaluator;
+                (
+                    AnyEvaluator::without_network(kind, seed),
+                    kind.name().into(),
+                )
+            }
+        })
+    }
+
     /// Self-play of generation `g` with the best network so far (or the first evaluator):
     /// plays the games its shards lack, so an interrupted step continues.
     ///
@@ -215,29 +246,7 @@ impl Run {
         let ids: Vec<u64> = (0..total).filter(|i| !done.contains(i)).collect();
         let best = self.best_before(g)?;
         let seed = step_seed(self.seed(), g, 1);
-        let (evaluator, name) = match best {
-            Some(k) => {
-                let rules = self.cfg.rules_toml();
-                let (net, _) = mankala_models::file::load(
-                    &self.layout.model(k),
-                    &self.cfg.expected_model(&rules),
-                    &mankala_models::device(),
-                )?;
-                (
-                    AnyEvaluator::Network(NetworkEvaluator::new(net)),
-                    format!("gen-{k}"),
-                )
-            }
-            None => match self.cfg.generations.first_evaluator {
-                FirstEvaluator::Rollout => (
-                    AnyEvaluator::Rollout(RolloutEvaluator::new(seed)),
-                    "rollout".into(),
-                ),
-                FirstEvaluator::Uniform => {
-                    (AnyEvaluator::Uniform(UniformEvaluator), "uniform".into())
-                }
-            },
-        };
+        let (evaluator, name) = self.evaluator_for(best, seed)?;
         if !ids.is_empty() {
             let run_id = format!("{}-g{g:04}", self.name);
             let settings = Settings {
@@ -281,7 +290,7 @@ impl Run {
         // A growth trains its larger network from random weights, with its own optimizer and
         // schedule, for its own steps.
         let growth = self.cfg.generations.growth_at(g);
-        let network = growth.map(mankala_train::Growth::network);
+        let network = growth.map(mankala_config::Growth::network);
         let previous = g.checked_sub(1).filter(|_| growth.is_none());
         let init = previous.map(|k| self.layout.model(k));
         let tc = &self.cfg.train;
@@ -290,7 +299,7 @@ impl Run {
             .filter(|_| tc.keep_optimizer)
             .map(|k| mankala_train::trainer::checkpoint_paths(&self.layout.train(k)).1);
         let schedule =
-            (growth.is_none() && tc.schedule_span == mankala_train::Span::Run).then(|| {
+            (growth.is_none() && tc.schedule_span == mankala_config::Span::Run).then(|| {
                 let generations = u64::from(self.cfg.generations.generations.max(g + 1));
                 mankala_train::SchedulePlace {
                     offset: u64::from(g) * tc.steps,
@@ -351,7 +360,7 @@ impl Run {
             progress,
         )?;
         create_dir(dir, "cannot create")?;
-        arena::save_games(&dir.join("games.jsonl"), &self.cfg, &records)?;
+        mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
         Ok(named_results(&records, names))
     }
 
@@ -495,9 +504,9 @@ impl Run {
     ///
     /// # Errors
     /// A table or games that cannot be read, named.
-    pub fn judge(&self, g: u32) -> Result<Option<mankala_selfplay::judge::Figures>> {
-        use mankala_selfplay::agent::Exact;
-        use mankala_selfplay::judge;
+    pub fn judge(&self, g: u32) -> Result<Option<mankala_eval::judge::Figures>> {
+        use mankala_agents::Exact;
+        use mankala_eval::judge;
         let lc = &self.cfg.generations;
         let variant = self.cfg.game.name();
         if lc.judge_positions == 0 || !Exact::exists_for(variant) {
@@ -523,7 +532,7 @@ impl Run {
             table.as_deref(),
             variant == "kalah",
         )?;
-        let lines = judge::game_lines(&self.layout.shards(g))?;
+        let lines = judge::game_lines(&self.cfg.game, &self.layout.shards(g))?;
         let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)])?
             .pop()
             .expect("one agent");
@@ -542,7 +551,7 @@ impl Run {
         });
         let path = self.layout.generation(g).join("eval").join("judge.json");
         create_dir(&self.layout.generation(g).join("eval"), "cannot create")?;
-        write_atomic(&path, &serde_json::to_vec_pretty(&judgement)?)?;
+        atomic::write(&path, &serde_json::to_vec_pretty(&judgement)?)?;
         Ok(Some(judgement.overall))
     }
 
@@ -592,9 +601,9 @@ fn games_in(dir: &Path) -> Result<BTreeSet<u64>> {
 /// given file or the embedded default on a first start.
 fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
     let saved = layout.config();
-    let given = given.map(config::load).transpose()?;
+    let given = given.map(mankala_config::load).transpose()?;
     if saved.exists() {
-        let mut own = config::load(&saved)?;
+        let mut own = mankala_config::load(&saved)?;
         if let Some(given) = given {
             let mut g = given.clone();
             g.generations.generations = own.generations.generations;
@@ -611,6 +620,6 @@ fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
     }
     match given {
         Some(cfg) => Ok(cfg),
-        None => config::parse(DEFAULT_CONFIG).map_err(Error::DefaultConfig),
+        None => mankala_config::parse(DEFAULT_CONFIG).map_err(Error::DefaultConfig),
     }
 }

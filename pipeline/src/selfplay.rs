@@ -1,30 +1,24 @@
 //! Self-play into a directory of shards, as `mankala selfplay` runs it: the evaluator
 //! chosen, the run's config and record written beside the shards, progress reported.
 
+use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
+use mankala_config::FirstEvaluator;
+use mankala_data::ShardMeta;
 use mankala_engine::{ENCODING_VERSION, Game, with_game};
-use mankala_selfplay::data::ShardMeta;
+use mankala_search::{AnyEvaluator, NetworkEvaluator};
+use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Summary, selfplay};
-use mankala_selfplay::{
-    AnyEvaluator, NetworkEvaluator, RolloutEvaluator, Settings, UniformEvaluator,
-};
 use serde_json::json;
 
-use crate::config::{Resolved, code_version, write_atomic};
+use mankala_config::Resolved;
+
+use crate::code_version;
 use crate::error::Result;
 use crate::layout::create_dir;
 use crate::now_secs;
 use crate::progress::Progress;
-
-/// The evaluator self-play searches with when no network is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EvaluatorKind {
-    /// Uniform priors, value 0.
-    Uniform,
-    /// Uniform priors, value of one random playout.
-    Rollout,
-}
 
 /// What to play.
 #[derive(Debug)]
@@ -38,7 +32,7 @@ pub struct SelfplayOptions<'a> {
     /// The run's seed.
     pub seed: u64,
     /// The evaluator.
-    pub evaluator: EvaluatorKind,
+    pub evaluator: FirstEvaluator,
     /// A trained model to search with instead (overrides `evaluator`).
     pub model: Option<&'a Path>,
 }
@@ -93,7 +87,7 @@ pub fn run(
     let net = match opts.model {
         Some(model) => {
             let rules = cfg.rules_toml();
-            let expected = cfg.expected_model(&rules);
+            let expected = mankala_models::Expected::of(&cfg.game, &rules);
             Some(mankala_models::file::load(model, &expected, &mankala_models::device())?.0)
         }
         None => None,
@@ -114,7 +108,7 @@ pub fn run(
         "seed": opts.seed,
         "threads": opts.threads,
         "games": opts.games,
-        "evaluator": format!("{:?}", opts.evaluator).to_lowercase(),
+        "evaluator": opts.evaluator.name(),
         "encoding_version": ENCODING_VERSION,
         "code_version": code_version(),
         "started_unix": now_secs(),
@@ -122,20 +116,19 @@ pub fn run(
         "finished": false,
     });
     let run_file = opts.out.join(format!("run-{run_id}.json"));
-    write_atomic(
+    atomic::write(
         &opts.out.join(format!("config-{run_id}.toml")),
         cfg.to_toml().as_bytes(),
     )?;
-    write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+    atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
 
     let evaluator = match (opts.model.zip(net), opts.evaluator) {
         (Some((model, net)), _) => {
             record["model"] = json!(model.display().to_string());
-            write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+            atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
             AnyEvaluator::Network(NetworkEvaluator::new(net))
         }
-        (None, EvaluatorKind::Uniform) => AnyEvaluator::Uniform(UniformEvaluator),
-        (None, EvaluatorKind::Rollout) => AnyEvaluator::Rollout(RolloutEvaluator::new(opts.seed)),
+        (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
     };
     progress.begin("", "games", opts.games, 0);
     let ids: Vec<u64> = (0..opts.games).collect();
@@ -155,7 +148,7 @@ pub fn run(
         "seconds": summary.seconds,
         "shards": summary.shards.iter().map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).collect::<Vec<_>>(),
     });
-    write_atomic(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+    atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
     Ok(SelfplayOutcome {
         run_id,
         summary,

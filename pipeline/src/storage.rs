@@ -9,6 +9,7 @@
 //! a file system that is not mounted) are retried with a doubling wait, each retry told to
 //! the store's observer, for up to [`Store::patience`].
 
+use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,7 +20,6 @@ use object_store::path::Path as ObjectPath;
 use object_store::{ObjectStore, PutMode, PutOptions, PutPayload};
 use thiserror::Error;
 
-use crate::config::write_atomic;
 use crate::error::{Error, Result};
 use crate::layout::create_dir;
 
@@ -422,7 +422,7 @@ impl Store {
                 if let Some(parent) = path.parent() {
                     create_dir(parent, "cannot create")?;
                 }
-                write_atomic(path, &bytes)?;
+                atomic::write(path, &bytes)?;
                 Ok(true)
             }
             None => Ok(false),

@@ -1,12 +1,15 @@
 //! Training on shard directories into an output directory, as `mankala train` and the loop's
 //! training step run it.
 
+use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
-use mankala_models::NetworkConfig;
+use mankala_config::NetworkConfig;
 use mankala_train::{SchedulePlace, TrainOptions, TrainSummary, train};
 
-use crate::config::{Resolved, code_version, write_atomic};
+use mankala_config::Resolved;
+
+use crate::code_version;
 use crate::error::Result;
 use crate::layout::create_dir;
 use crate::progress::Progress;
@@ -75,12 +78,12 @@ pub fn fit_from(
         out,
         steps,
         seed,
-        expected: cfg.expected_model(&rules),
+        expected: mankala_models::Expected::of(&cfg.game, &rules),
         network: start.network.unwrap_or(&cfg.network).clone(),
         train: cfg.train.clone(),
         code_version: code_version(),
     };
-    write_atomic(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
+    atomic::write(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
     progress.begin(label, "steps", steps, 0);
     let summary = train(&opts, |step, _, s| {
         let note = format!(

@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use mankala_config::TrainConfig;
 use mankala_pipeline::{LoopOptions, OpenOptions, Run, Silent, run_generations};
-use mankala_train::TrainConfig;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pipeline-options-{}-{name}", std::process::id()));
@@ -158,7 +158,7 @@ fn searches(run: &Run, g: u32, full_sims: u32, fast_sims: u32) -> (usize, usize)
         if path.extension().is_none_or(|e| e != "parquet") {
             continue;
         }
-        let (_, rows) = mankala_selfplay::data::read_shard(&path).unwrap();
+        let (_, rows) = mankala_data::read_shard(&path).unwrap();
         for r in rows {
             if r.full_search {
                 assert_eq!(r.simulations, full_sims, "{}", path.display());

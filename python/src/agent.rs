@@ -6,8 +6,9 @@ use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
+use mankala_agents::{Agent, AgentError, AgentSpec, Analysis, Budget, Prepared};
+use mankala_config::SpecError;
 use mankala_engine::{Action, AnyGame, Game, with_game};
-use mankala_selfplay::{Agent, AgentSpec, Analysis, Budget, Prepared};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rand::SeedableRng;
@@ -15,7 +16,9 @@ use rand::rngs::SmallRng;
 
 use crate::errors;
 use crate::game::PyGame;
-use crate::state::{DynState, PyState, typed};
+use mankala_engine::{DynState, typed};
+
+use crate::state::PyState;
 
 /// A spec prepared for one game, with the agent built from it for that game.
 struct Built {
@@ -26,6 +29,9 @@ struct Built {
 
 /// Prepares `spec` for `game` (its network or table loaded and checked) and builds the agent.
 fn build(spec: &str, game: &PyGame, seed: u64) -> PyResult<Built> {
+    let spec: AgentSpec = spec
+        .parse()
+        .map_err(|e: SpecError| errors::agent(&AgentError::from(e)))?;
     let prepared: Prepared = game.setup().prepare(spec).map_err(|e| errors::agent(&e))?;
     let agent: Box<dyn Any + Send> = with_game!(&game.game, g => Box::new(prepared.build(g, seed)));
     Ok(Built {

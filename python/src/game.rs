@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
+use mankala_config::SearchConfig;
 use mankala_engine::{AnyGame, Game, with_game};
-use mankala_selfplay::SearchConfig;
-use mankala_selfplay::protocol::Setup;
+use mankala_protocol::Setup;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
@@ -136,7 +136,7 @@ pub fn load(
 /// Raises `ConfigError` naming the file and what is wrong in it.
 #[pyfunction]
 pub fn load_config(path: PathBuf) -> PyResult<PyGame> {
-    let setup = mankala_selfplay::protocol::load(&path)
+    let setup = mankala_protocol::load(&path)
         .map_err(|e| errors::ConfigError::new_err(errors::with_causes(&e)))?;
     Ok(PyGame {
         game: setup.game,

@@ -1,95 +1,15 @@
-//! `mankala.State`: one position of a game. The engine's `State` trait is generic over the
-//! variant; [`DynState`] erases the type so that one Python class holds any of them, and
-//! [`typed`] recovers it where the variant's own type is needed (the position JSON, agents).
+//! `mankala.State`: one position of a game, held as the engine's type-erased [`DynState`];
+//! [`typed`] recovers the variant's own type where it is needed (the position JSON, agents).
 
-use std::any::Any;
 use std::hash::Hasher;
 
-use mankala_engine::{
-    Action, ActionMask, Game, IllegalMove, Outcome, ParseMoveError, Player, State, position_json,
-    with_game,
-};
+use mankala_engine::{Action, DynState, Game, position_json, typed, with_game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 
 use crate::errors;
 use crate::game::PyGame;
-
-/// What the Python class needs of a position, for any variant's state type.
-pub(crate) trait DynState: Send + Sync + Any {
-    fn to_move(&self) -> Player;
-    fn ply(&self) -> u32;
-    fn legal_mask(&self) -> ActionMask;
-    fn play(&mut self, action: Action) -> Result<(), IllegalMove>;
-    fn outcome(&self) -> Option<Outcome>;
-    fn encode(&self, out: &mut [f32]);
-    fn action_to_string(&self, action: Action) -> String;
-    fn parse_action(&self, text: &str) -> Result<Action, ParseMoveError>;
-    fn position_text(&self) -> String;
-    fn in_move(&self) -> bool;
-    fn drawing(&self) -> String;
-    fn clone_box(&self) -> Box<dyn DynState>;
-    fn as_any(&self) -> &dyn Any;
-    fn same(&self, other: &dyn DynState) -> bool;
-    fn hash_into(&self, h: &mut dyn Hasher);
-}
-
-impl<S: State + 'static> DynState for S {
-    fn to_move(&self) -> Player {
-        State::to_move(self)
-    }
-    fn ply(&self) -> u32 {
-        State::ply(self)
-    }
-    fn legal_mask(&self) -> ActionMask {
-        State::legal_mask(self)
-    }
-    fn play(&mut self, action: Action) -> Result<(), IllegalMove> {
-        State::play(self, action)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        State::outcome(self)
-    }
-    fn encode(&self, out: &mut [f32]) {
-        State::encode(self, out);
-    }
-    fn action_to_string(&self, action: Action) -> String {
-        State::action_to_string(self, action)
-    }
-    fn parse_action(&self, text: &str) -> Result<Action, ParseMoveError> {
-        State::parse_action(self, text)
-    }
-    fn position_text(&self) -> String {
-        State::position_text(self)
-    }
-    fn in_move(&self) -> bool {
-        State::in_move(self)
-    }
-    fn drawing(&self) -> String {
-        self.to_string()
-    }
-    fn clone_box(&self) -> Box<dyn DynState> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn same(&self, other: &dyn DynState) -> bool {
-        other.as_any().downcast_ref::<S>() == Some(self)
-    }
-    fn hash_into(&self, mut h: &mut dyn Hasher) {
-        self.hash(&mut h);
-    }
-}
-
-/// The variant's own state type behind `state`, which was made by `game`.
-pub(crate) fn typed<'a, G: Game>(_game: &G, state: &'a dyn DynState) -> &'a G::State {
-    state
-        .as_any()
-        .downcast_ref::<G::State>()
-        .expect("a state is always of its game's variant")
-}
 
 /// One position of a game: whose turn, what is legal, and what actions do to it.
 ///
@@ -113,15 +33,13 @@ impl std::fmt::Debug for PyState {
 impl PyState {
     /// The start position of `game`.
     pub(crate) fn initial(game: PyGame) -> PyState {
-        let state: Box<dyn DynState> = with_game!(&game.game, g => Box::new(g.initial_state()));
+        let state = game.game.initial_dyn();
         PyState { game, state }
     }
 
     /// The position `text` of `game`.
     pub(crate) fn parse(game: PyGame, text: &str) -> PyResult<PyState> {
-        let state: Box<dyn DynState> = with_game!(&game.game, g => Box::new(
-            g.parse_position(text).map_err(errors::position)?
-        ));
+        let state = game.game.parse_dyn(text).map_err(errors::position)?;
         Ok(PyState { game, state })
     }
 

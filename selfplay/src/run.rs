@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use mankala_engine::Game;
 
-use crate::batch;
-use crate::data::{DataError, Row, ShardMeta, write_shard};
-use crate::evaluator::Evaluator;
-use crate::selfplay::{FinishedGame, SelfplayGame, Settings};
+use crate::game::{FinishedGame, SelfplayGame, Settings};
+use mankala_data::{DataError, Row, ShardMeta, write_shard};
+use mankala_search::batch;
+use mankala_search::evaluator::Evaluator;
 
 /// What a run has done so far.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -5,15 +5,15 @@
 
 use std::path::{Path, PathBuf};
 
+use mankala_config::{SearchConfig, SelfplayConfig};
+use mankala_data::{Row, ShardMeta, read_shard};
 use mankala_engine::variants::{Kalah, KalahRules};
 use mankala_engine::{ENCODING_VERSION, Game};
-use mankala_selfplay::batch;
-use mankala_selfplay::data::{Row, ShardMeta, read_shard};
+use mankala_search::batch;
+use mankala_search::{Evaluation, Evaluator, RolloutEvaluator};
+use mankala_selfplay::game::SelfplayGame;
 use mankala_selfplay::run::{Summary, selfplay};
-use mankala_selfplay::selfplay::SelfplayGame;
-use mankala_selfplay::{
-    Evaluation, Evaluator, FinishedGame, RolloutEvaluator, SearchConfig, SelfplayConfig, Settings,
-};
+use mankala_selfplay::{FinishedGame, Settings};
 
 fn kalah() -> Kalah {
     Kalah {

@@ -7,10 +7,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use mankala_config::{SearchConfig, SelfplayConfig};
+use mankala_data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard, read_version};
 use mankala_engine::{AnyGame, ENCODING_VERSION, Game, GameResult, State, with_game};
-use mankala_selfplay::data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard, read_version};
+use mankala_search::RolloutEvaluator;
+use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Summary, selfplay};
-use mankala_selfplay::{RolloutEvaluator, SearchConfig, SelfplayConfig, Settings};
 
 struct TempDir(PathBuf);
 

@@ -23,7 +23,6 @@
 //! assert_eq!(with_table.value, plain.solve(&[1; 12]).value);
 //! ```
 
-mod atomic;
 pub mod error;
 pub mod kalah;
 pub mod oware;

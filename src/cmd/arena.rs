@@ -1,17 +1,17 @@
 //! `mankala arena`: a round robin of agents with Bradley-Terry ratings.
 
+use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use mankala_config::Resolved;
 use mankala_engine::{State, with_game};
-use mankala_pipeline::arena::{
-    self, SavedGame, play, rate, ratings_table, standings, write_ratings,
-};
+use mankala_eval::arena::{pair_results, round_robin_from};
+use mankala_pipeline::arena::prepare;
+use mankala_pipeline::arena::{play, rate, ratings_table, standings, write_ratings};
+use mankala_pipeline::code_version;
 use mankala_pipeline::layout::create_dir;
-use mankala_pipeline::{Resolved, code_version, write_atomic};
-use mankala_selfplay::Prepared;
-use mankala_selfplay::arena::{GameRecord, pair_results, round_robin_from};
 use serde_json::json;
 
 use crate::args::{GameArgs, threads_arg};
@@ -99,30 +99,6 @@ pub struct ArenaArgs<'a> {
     pub prior_draws: f64,
 }
 
-/// [`mankala_pipeline::arena::prepare`].
-///
-/// # Errors
-/// As that function.
-pub fn prepare(cfg: &Resolved, specs: &[String]) -> Result<Vec<Prepared>> {
-    Ok(arena::prepare(cfg, specs)?)
-}
-
-/// [`mankala_pipeline::arena::save_games`].
-///
-/// # Errors
-/// As that function.
-pub fn save_games(path: &Path, cfg: &Resolved, records: &[GameRecord]) -> Result<()> {
-    Ok(arena::save_games(path, cfg, records)?)
-}
-
-/// [`mankala_pipeline::arena::load_game`].
-///
-/// # Errors
-/// As that function.
-pub fn load_game(path: &Path, index: u64) -> Result<SavedGame> {
-    Ok(arena::load_game(path, index)?)
-}
-
 /// A CSV field, quoted when it holds a comma or a quote.
 pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
@@ -183,7 +159,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
         }
     }
     create_dir(args.out, "cannot create output directory")?;
-    write_atomic(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
+    atomic::write(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
     let pairings = with_game!(&cfg.game, g => {
         let starts = match args.openings {
             Some(path) => read_starts(g, path)?,
@@ -203,9 +179,9 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
         "code_version": code_version(),
     });
     let record = serde_json::to_string_pretty(&record).context("the run record")?;
-    write_atomic(&args.out.join("run.json"), record.as_bytes())?;
+    atomic::write(&args.out.join("run.json"), record.as_bytes())?;
     let records = play(cfg, &agents, &pairings, args.threads, "arena", &Bars::new())?;
-    save_games(&args.out.join("games.jsonl"), cfg, &records)?;
+    mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
     let results = pair_results(&records);
     let (anchor, ratings) = rate(&names, &results, args.prior_draws)?;
     let title = format!("{}: arena ratings", cfg.game.name());

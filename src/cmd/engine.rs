@@ -1,14 +1,11 @@
-//! `mankala engine`: the JSON-lines protocol of `mankala_selfplay::protocol` on stdin and
+//! `mankala engine`: the JSON-lines protocol of `mankala_protocol` on stdin and
 //! stdout (`docs/protocol.md`). This module only feeds the session the lines of stdin and
 //! writes its answers, flushing each; config files are read as every command reads them.
 
 use std::io::{BufRead, Write};
-use std::path::Path;
 
 use anyhow::{Context, Result};
-use mankala_selfplay::protocol::{BoxError, Session, Setup};
-
-use crate::config;
+use mankala_protocol::Session;
 
 /// Runs `mankala engine`: answers the requests on stdin, one line each, until a `quit` or
 /// the end of the input.
@@ -43,17 +40,7 @@ pub fn run() -> Result<()> {
     }
 }
 
-/// A protocol session whose `new` reads config files as every command does (every table
-/// checked).
+/// A protocol session whose `new` reads config files as every command does.
 pub fn session() -> Session {
-    Session::with_loader(load_config)
-}
-
-/// The game and search settings of a config file.
-fn load_config(path: &Path) -> Result<Setup, BoxError> {
-    let cfg = config::load(path)?;
-    Ok(Setup {
-        game: cfg.game,
-        search: cfg.search,
-    })
+    Session::default()
 }

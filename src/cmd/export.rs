@@ -2,19 +2,20 @@
 //! the variant, rules, encoding (feature by feature), outputs and every action index, and
 //! reference inputs and outputs for checking another runtime ([`docs/export.md`]).
 
+use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use mankala_engine::{AnyGame, ENCODING_VERSION, Game, State, with_game};
-use mankala_models::atomic::with_suffix;
+use mankala_data::atomic::with_suffix;
+use mankala_engine::{AnyGame, Game, State, with_game};
 use mankala_models::export::{self, EXPORT_FORMAT_VERSION};
-use mankala_models::file::{self, write_atomic};
+use mankala_models::file::{self};
 use mankala_models::{Expected, ModelMeta, PolicyValueNet};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 
-use crate::config::code_version;
+use mankala_pipeline::code_version;
 
 /// The file formats `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -65,14 +66,7 @@ pub fn run(args: &ExportArgs<'_>) -> Result<()> {
     })?;
     let game = AnyGame::from_tables(&meta.variant, &rules, &toml::Table::new())
         .with_context(|| format!("{}", file::model_paths(args.model).1.display()))?;
-    let (encoding_len, num_actions) = with_game!(&game, g => (g.encoding_len(), g.num_actions()));
-    let expected = Expected {
-        variant: &meta.variant,
-        rules: &meta.rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len,
-        num_actions,
-    };
+    let expected = Expected::of(&game, &meta.rules);
     let (net, meta) = file::load(args.model, &expected, &mankala_models::device())?;
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty())
         && !dir.is_dir()
@@ -115,7 +109,7 @@ pub fn run(args: &ExportArgs<'_>) -> Result<()> {
         }
     };
     let sidecar = sidecar(&game, &meta, args, tensors, &version);
-    write_atomic(
+    atomic::write(
         &sidecar_path(args.out),
         serde_json::to_string_pretty(&sidecar)?.as_bytes(),
     )?;
@@ -126,7 +120,7 @@ pub fn run(args: &ExportArgs<'_>) -> Result<()> {
     );
     if args.samples > 0 {
         let samples = with_game!(&game, g => reference_samples(g, &net, args.samples, args.seed));
-        write_atomic(
+        atomic::write(
             &samples_path(args.out),
             serde_json::to_string(&samples)?.as_bytes(),
         )?;

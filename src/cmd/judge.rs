@@ -1,15 +1,16 @@
 //! `mankala judge`: an agent's moves against perfect play on positions from real games
 //! (`selfplay::judge`), as a table, CSV and JSON files and a chart by game phase.
 
+use mankala_data::atomic;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use mankala_agents::Exact;
+use mankala_charts::{IntervalPoint, interval_line_chart};
 use mankala_engine::{Game, with_game};
-use mankala_pipeline::plot::{IntervalPoint, interval_line_chart};
-use mankala_selfplay::agent::Exact;
-use mankala_selfplay::judge::{self, Figures, Judgement};
+use mankala_eval::judge::{self, Figures, Judgement};
 
 use crate::args::GameArgs;
 
@@ -80,7 +81,7 @@ impl JudgeCommand {
         let judgement = with_game!(&cfg.game, g => {
             let positions = match (&self.from_games, &self.positions) {
                 (Some(dir), None) => {
-                    let lines = judge::game_lines(dir)?;
+                    let lines = judge::game_lines(&cfg.game, dir)?;
                     judge::sample_positions(
                         g,
                         &lines,
@@ -211,14 +212,14 @@ fn write_outputs(dir: &std::path::Path, agent: &str, variant: &str, j: &Judgemen
         ])?;
     }
     let csv = csv.into_inner().context("judge.csv")?;
-    crate::config::write_atomic(&dir.join("judge.csv"), &csv)?;
+    atomic::write(&dir.join("judge.csv"), &csv)?;
     let json = serde_json::to_vec_pretty(&serde_json::json!({
         "agent": agent,
         "variant": variant,
         "overall": j.overall,
         "phases": j.phases,
     }))?;
-    crate::config::write_atomic(&dir.join("judge.json"), &json)?;
+    atomic::write(&dir.join("judge.json"), &json)?;
     let points = |f: fn(&Figures) -> (f64, f64, f64)| -> Vec<IntervalPoint> {
         j.phases
             .iter()
@@ -246,6 +247,6 @@ fn write_outputs(dir: &std::path::Path, agent: &str, variant: &str, j: &Judgemen
         }),
         &[],
     );
-    crate::config::write_atomic(&dir.join("judge-phases.svg"), svg.as_bytes())?;
+    atomic::write(&dir.join("judge-phases.svg"), svg.as_bytes())?;
     Ok(())
 }

@@ -29,7 +29,7 @@ use serde_json::json;
 /// # Errors
 /// When the record cannot be read or its rules or moves do not fit its variant.
 pub fn replay_record(path: &std::path::Path, index: u64) -> Result<()> {
-    let saved = arena::load_game(path, index)?;
+    let saved = mankala_data::record::load_game(path, index)?;
     let game = AnyGame::from_tables(&saved.variant, &saved.rules, &saved.limits)
         .with_context(|| format!("{} game {index}", path.display()))?;
     let moves: Vec<String> = saved.record.actions.iter().map(u16::to_string).collect();
@@ -100,7 +100,7 @@ pub fn show(game: &AnyGame, position: Option<&str>, moves: &str, json: bool) -> 
             println!("{}", serde_json::to_string(&position_json(g, &s))?);
         } else {
             print!("{s}");
-            println!("{}", mankala_selfplay::protocol::status(&s));
+            println!("{}", mankala_protocol::status(&s));
             println!("position: {}", s.position_text());
         }
         Ok(())

@@ -1,6 +1,6 @@
 //! `mankala play`: a game in the terminal against any arena agent.
 //!
-//! The game lives in `mankala_selfplay::play::Session` (the positions so far, undo, hints,
+//! The game lives in `mankala_protocol::play::Session` (the positions so far, undo, hints,
 //! the answer to a line the human typed, the record); `drive` runs a session over any
 //! reader and writer, so tests feed it text. The finished or abandoned game is saved as one
 //! line of an arena's `games.jsonl`, which `mankala replay --record FILE --game 0` replays.
@@ -9,13 +9,13 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use mankala_agents::Prepared;
+use mankala_data::GameRecord;
 use mankala_engine::{Game, Player, with_game};
-use mankala_selfplay::Prepared;
-use mankala_selfplay::arena::GameRecord;
-use mankala_selfplay::play::{End, Reply, Session};
+use mankala_protocol::play::{End, Reply, Session};
 
-use crate::cmd::arena::{prepare, save_games};
-use crate::config::Resolved;
+use mankala_config::Resolved;
+use mankala_pipeline::arena::prepare;
 
 /// Options of `mankala play` besides the game.
 #[derive(Debug)]
@@ -94,7 +94,7 @@ fn check_save(path: &Path) -> Result<()> {
             path.display()
         );
     }
-    let probe = mankala_models::atomic::temp_path(path);
+    let probe = mankala_data::atomic::temp_path(path);
     std::fs::write(&probe, b"")
         .with_context(|| format!("--save {}: cannot write there", path.display()))?;
     let _ = std::fs::remove_file(&probe);
@@ -106,7 +106,11 @@ fn save(path: &Path, cfg: &Resolved, record: &GameRecord) -> Result<()> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create directory {}", dir.display()))?;
     }
-    save_games(path, cfg, std::slice::from_ref(record))
+    Ok(mankala_data::record::write_records(
+        path,
+        &cfg.game,
+        std::slice::from_ref(record),
+    )?)
 }
 
 /// Plays one game of `game` against `agent` over `input` and `out`, and returns its record.
@@ -187,10 +191,10 @@ fn drive<G: Game>(
 mod tests {
     use mankala_engine::variants::Kalah;
     use mankala_engine::{AnyGame, Game, Player, State};
-    use mankala_selfplay::play::{End, HUMAN, Session, UNFINISHED};
+    use mankala_protocol::play::{End, HUMAN, Session, UNFINISHED};
 
     use super::*;
-    use crate::config::Resolved;
+    use mankala_config::Resolved;
 
     fn kalah() -> Kalah {
         Kalah {

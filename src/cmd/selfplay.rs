@@ -4,11 +4,10 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use mankala_pipeline::Resolved;
+use mankala_config::Resolved;
 use mankala_pipeline::selfplay::{self, SelfplayOptions};
 
 use crate::args::{at_least_1, clock_seed, threads_arg};
-use crate::config;
 use crate::progress::Bars;
 pub use crate::progress::progress_bar;
 
@@ -54,7 +53,7 @@ impl SelfplayCommand {
     /// Bad arguments, or as [`selfplay::run`].
     pub fn run(self) -> Result<()> {
         at_least_1("--games", self.games)?;
-        let cfg = config::load(&self.config)?;
+        let cfg = mankala_config::load(&self.config)?;
         let threads = threads_arg(self.threads)?;
         let opts = SelfplayOptions {
             games: self.games,
@@ -62,8 +61,8 @@ impl SelfplayCommand {
             threads,
             seed: self.seed.unwrap_or_else(clock_seed),
             evaluator: match self.evaluator {
-                EvaluatorKind::Uniform => selfplay::EvaluatorKind::Uniform,
-                EvaluatorKind::Rollout => selfplay::EvaluatorKind::Rollout,
+                EvaluatorKind::Uniform => mankala_config::FirstEvaluator::Uniform,
+                EvaluatorKind::Rollout => mankala_config::FirstEvaluator::Rollout,
             },
             model: self.model.as_deref(),
         };

@@ -62,7 +62,7 @@ impl SolveCommand {
                 available as f64 / (1u64 << 30) as f64
             );
         }
-        let resolved = crate::config::resolve(self.variant.as_deref(), self.config.as_deref())?;
+        let resolved = mankala_config::resolve(self.variant.as_deref(), self.config.as_deref())?;
         let AnyGame::Kalah(game) = resolved.game else {
             bail!(
                 "solve: variant {} has no solver; expected kalah (oware has tablebases: \

@@ -55,7 +55,7 @@ pub struct CheckArgs {
 
 /// The table game of a resolved variant.
 fn table_game(variant: Option<&str>, config: Option<&std::path::Path>) -> Result<TableGame> {
-    let resolved = crate::config::resolve(variant, config)?;
+    let resolved = mankala_config::resolve(variant, config)?;
     Ok(match resolved.game {
         AnyGame::Kalah(k) => TableGame::Kalah {
             empty_capture: k.rules.empty_capture,

@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
-use mankala_pipeline::{Resolved, train};
+use mankala_config::Resolved;
+use mankala_pipeline::train;
 
 use crate::args::at_least_1;
-use crate::config;
 use crate::progress::Bars;
 
 /// `mankala train`.
@@ -42,7 +42,7 @@ impl TrainCommand {
         if let Some(steps) = self.steps {
             at_least_1("--steps", steps)?;
         }
-        let cfg = config::load(&self.config)?;
+        let cfg = mankala_config::load(&self.config)?;
         let (data, out, init) = (&self.data, &self.out, self.init.as_deref());
         fit_and_print(&cfg, data, out, self.steps, self.seed, init)
     }

@@ -1,14 +1,12 @@
 //! The trainer of mankala's policy-value networks: a sliding window over self-play shards
 //! ([`window`]), AdamW with a learning-rate schedule, atomic checkpoints and resume
-//! ([`trainer`]), settings ([`config`]).
+//! ([`trainer`]). Its settings are `[train]` (`mankala_config::TrainConfig`).
 
-pub mod config;
 pub mod trainer;
 pub mod window;
 
 use thiserror::Error;
 
-pub use config::{FirstEvaluator, Gate, Growth, LoopConfig, Schedule, Span, TrainConfig};
 pub use trainer::{SchedulePlace, TrainOptions, TrainSummary, train};
 
 /// Why training cannot go on.
@@ -16,7 +14,7 @@ pub use trainer::{SchedulePlace, TrainOptions, TrainSummary, train};
 pub enum TrainError {
     /// A data file cannot be read.
     #[error(transparent)]
-    Data(#[from] mankala_selfplay::data::DataError),
+    Data(#[from] mankala_data::DataError),
     /// A model file cannot be read or written.
     #[error(transparent)]
     Model(#[from] mankala_models::ModelError),
@@ -34,4 +32,13 @@ pub enum TrainError {
         /// The cause.
         source: std::io::Error,
     },
+}
+
+impl From<mankala_data::atomic::WriteError> for TrainError {
+    fn from(e: mankala_data::atomic::WriteError) -> Self {
+        TrainError::Io {
+            path: e.path,
+            source: e.source,
+        }
+    }
 }

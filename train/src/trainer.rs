@@ -10,16 +10,16 @@ use std::time::Instant;
 use burn::module::Module;
 use burn::optim::{AdamWConfig, GradientsParams};
 use burn::tensor::{Device, Tensor, TensorData};
-use mankala_models::NetworkConfig;
-use mankala_models::atomic;
+use mankala_config::NetworkConfig;
+use mankala_data::atomic;
+use mankala_data::samples::Samples;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::{PolicyValueNet, loss};
-use mankala_selfplay::samples::Samples;
 use serde::{Deserialize, Serialize};
 
 use crate::TrainError;
-use crate::config::TrainConfig;
 use crate::window::{Sampler, select};
+use mankala_config::TrainConfig;
 
 /// What the trainer needs to know beyond its settings.
 #[derive(Debug)]
@@ -228,7 +228,7 @@ fn commit_checkpoint(
             .and_then(|f| f.sync_all())
             .map_err(io(tmp))?;
     }
-    atomic::write(&journal(out), step.to_string().as_bytes()).map_err(io(&journal(out)))?;
+    atomic::write(&journal(out), step.to_string())?;
     finish_checkpoint(out)
 }
 
@@ -292,10 +292,7 @@ fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
         out.push_str(l);
         out.push('\n');
     }
-    atomic::write(path, out.as_bytes()).map_err(|source| TrainError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    Ok(atomic::write(path, out)?)
 }
 
 /// Trains (or resumes training) and writes the final model as `out/model.{bpk,json}`.
@@ -339,14 +336,14 @@ pub fn train(
     }
     if tc.margin_mix > 0.0 {
         for path in &window.shards {
-            let version = mankala_selfplay::data::read_version(path)?;
-            if version < mankala_selfplay::data::MARGIN_FORMAT_VERSION {
+            let version = mankala_data::read_version(path)?;
+            if version < mankala_data::MARGIN_FORMAT_VERSION {
                 return Err(TrainError::Mismatch(format!(
                     "{}: data format version {version} has no margin column; [train] \
                      margin_mix = {} needs shards of version {} or newer",
                     path.display(),
                     tc.margin_mix,
-                    mankala_selfplay::data::MARGIN_FORMAT_VERSION
+                    mankala_data::MARGIN_FORMAT_VERSION
                 )));
             }
         }

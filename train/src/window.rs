@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use mankala_selfplay::data::{DataError, ShardMeta, list_shards, read_footer};
-use mankala_selfplay::samples::{Samples, read_samples};
+use mankala_data::samples::{Samples, read_samples};
+use mankala_data::{DataError, ShardMeta, list_shards, read_footer};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -212,7 +212,7 @@ impl Sampler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mankala_selfplay::data::{Row, write_shard};
+    use mankala_data::{Row, write_shard};
 
     fn meta() -> ShardMeta {
         ShardMeta {

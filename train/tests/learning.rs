@@ -2,15 +2,19 @@
 
 use std::path::{Path, PathBuf};
 
+use mankala_config::NetworkConfig;
+use mankala_config::TrainConfig;
+use mankala_config::{SearchConfig, SelfplayConfig};
+use mankala_data::{Row, ShardMeta, write_shard};
 use mankala_engine::variants::{Kalah, Oware, OwareState};
 use mankala_engine::{ENCODING_VERSION, Game, Player, State};
+use mankala_models::PolicyValueNet;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::infer;
-use mankala_models::{NetworkConfig, PolicyValueNet};
-use mankala_selfplay::data::{Row, ShardMeta, write_shard};
+use mankala_search::RolloutEvaluator;
+use mankala_selfplay::Settings;
 use mankala_selfplay::run::selfplay;
-use mankala_selfplay::{RolloutEvaluator, SearchConfig, SelfplayConfig, Settings};
-use mankala_train::{TrainConfig, TrainOptions, train};
+use mankala_train::{TrainOptions, train};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

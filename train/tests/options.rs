@@ -4,13 +4,15 @@
 
 use std::path::{Path, PathBuf};
 
+use mankala_config::NetworkConfig;
+use mankala_config::TrainConfig;
+use mankala_data::{Row, ShardMeta, write_shard, write_shard_version};
 use mankala_engine::{ENCODING_VERSION, Game, State};
+use mankala_models::PolicyValueNet;
 use mankala_models::file::{self, Expected};
 use mankala_models::net::infer;
-use mankala_models::{NetworkConfig, PolicyValueNet};
-use mankala_selfplay::data::{Row, ShardMeta, write_shard, write_shard_version};
 use mankala_train::trainer::checkpoint_paths;
-use mankala_train::{SchedulePlace, TrainConfig, TrainOptions, train};
+use mankala_train::{SchedulePlace, TrainOptions, train};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -273,7 +275,7 @@ fn a_kept_optimizer_state_changes_the_next_training_and_a_missing_one_is_named()
         o.init_optimizer = keep.then_some(optimizer.as_path());
         // A constant rate: only the optimizer's moments differ between the two.
         o.train.warmup_steps = 0;
-        o.train.schedule = mankala_train::Schedule::Constant;
+        o.train.schedule = mankala_config::Schedule::Constant;
         train(&o, |_, _, _| {}).unwrap();
         outputs.push(outputs_of(&out.join("model"), &rules));
         let _ = std::fs::remove_dir_all(&out);

@@ -25,16 +25,16 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use mankala_config::AgentSpec;
 use mankala_engine::{AnyGame, Game, VARIANTS, with_game};
-use mankala_selfplay::protocol::{Answer, ProtocolError, Reply, Request, SearchLimit};
+use mankala_protocol::{LiveGame, ProtocolError, Reply, Request, SearchLimit};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::error::ApiError;
 use crate::files::RunDirs;
 use crate::layout::Layout;
 use crate::sessions::{Sessions, WebSession};
-use crate::sowing::Line;
 
 /// Largest request body read: a request is a small JSON object.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -251,7 +251,7 @@ async fn sowing(
     };
     tokio::task::spawn_blocking(move || {
         std::panic::catch_unwind(AssertUnwindSafe(|| {
-            crate::sowing::last_move(guard.game.as_ref(), guard.line.as_ref())
+            crate::sowing::last_move(guard.protocol.game())
         }))
     })
     .await
@@ -286,21 +286,27 @@ fn allowed(req: &Request, runs: &RunDirs) -> Result<(), ApiError> {
 }
 
 /// An agent spec names files only inside the run directories (`model=`, `tb=`).
-fn check_agent(spec: &str, runs: &RunDirs) -> Result<(), ApiError> {
-    let options = spec.split_once(':').map_or("", |(_, o)| o);
-    for option in options.split(',') {
-        if let Some((key, value)) = option.split_once('=')
-            && matches!(key.trim(), "model" | "tb")
-            && !runs.contains(value.trim())
-        {
-            return Err(ApiError::forbidden(format!(
-                "new: agent `{spec}`: {} `{}` is not a file inside a run directory given with --runs",
-                key.trim(),
-                value.trim()
-            )));
+fn check_agent(spec: &AgentSpec, runs: &RunDirs) -> Result<(), ApiError> {
+    let file = match spec {
+        AgentSpec::Network { model, .. } => Some(("model", model)),
+        AgentSpec::AlphaBeta {
+            tablebase: Some(tb),
+            ..
         }
+        | AgentSpec::Perfect {
+            tablebase: Some(tb),
+        } => Some(("tb", tb)),
+        _ => None,
+    };
+    match file {
+        Some((key, path)) if !runs.contains(&path.to_string_lossy()) => {
+            Err(ApiError::forbidden(format!(
+                "new: agent `{spec}`: {key} `{}` is not a file inside a run directory given with --runs",
+                path.display()
+            )))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// A budget the page may ask for.
@@ -323,37 +329,24 @@ fn check_limit(cmd: &str, limit: SearchLimit) -> Result<(), ApiError> {
 fn answer(web: &mut WebSession, req: Request, id: Value) -> Value {
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| web.protocol.handle(req)))
         .unwrap_or(Err(ProtocolError::Internal));
-    if let Ok(Answer::NewGame(new)) = &result {
-        web.game = game_of(new.position.position.variant, &new.rules, &new.limits);
-    }
     let mut json = Reply::new(id, &result).json;
-    if let Some(line) = Line::of_answer(&json) {
-        web.line = Some(line);
-    }
-    if let (Some(game), Value::Object(fields)) = (&web.game, &mut json)
-        && let Some(view) = view(game, fields)
+    if let (Some(live), Value::Object(fields)) = (web.protocol.game(), &mut json)
+        && fields.contains_key("pits")
     {
-        fields.insert("view".into(), view);
+        fields.insert("view".into(), view(live));
     }
     json
 }
 
-/// The game of a `new` answer: its variant with the rules and caps written out in it.
-fn game_of(variant: &str, rules: &Value, limits: &Value) -> Option<AnyGame> {
-    let rules: toml::Table = serde_json::from_value(rules.clone()).ok()?;
-    let limits: toml::Table = serde_json::from_value(limits.clone()).ok()?;
-    AnyGame::from_tables(variant, &rules, &limits).ok()
-}
-
-/// The board's layout and the legal moves located on it, for an answer with a position.
-fn view(game: &AnyGame, fields: &Map<String, Value>) -> Option<Value> {
-    let holes = fields.get("pits")?.as_array()?.len();
-    let names = fields.get("legal")?.as_array()?;
-    let actions = fields.get("legal_actions")?.as_array()?;
-    let moves: Vec<(String, u16)> = names
+/// The board's layout and the legal moves of the live position located on it.
+fn view(live: &LiveGame) -> Value {
+    let game = live.game();
+    let s = live.state();
+    let holes = s.snapshot().pits.len();
+    let moves: Vec<(String, u16)> = s
+        .legal_mask()
         .iter()
-        .zip(actions)
-        .filter_map(|(n, a)| Some((n.as_str()?.to_string(), u16::try_from(a.as_u64()?).ok()?)))
+        .map(|a| (s.action_to_string(a), a))
         .collect();
     let meanings: Vec<String> = with_game!(game, g => g.action_meanings())
         .into_iter()
@@ -361,12 +354,10 @@ fn view(game: &AnyGame, fields: &Map<String, Value>) -> Option<Value> {
         .collect();
     let layout = Layout::of(game.name(), holes);
     let moves = layout.moves(game.name(), &moves, &meanings);
-    let last = fields
-        .get("last_move")
-        .and_then(|m| m.get("move"))
-        .and_then(Value::as_str)
-        .and_then(|m| layout.locate(m).0);
-    Some(json!({"layout": layout, "moves": moves, "last": last}))
+    let last = live
+        .before_last()
+        .and_then(|(before, a)| layout.locate(&before.action_to_string(a)).0);
+    json!({"layout": layout, "moves": moves, "last": last})
 }
 
 /// The query of `GET /api/record` and the run files.

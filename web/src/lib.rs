@@ -1,6 +1,6 @@
 //! The board in the browser (`mankala serve`, `docs/web.md`): one page (plain HTML, CSS and
 //! JavaScript, embedded in the binary) and a JSON API over the engine protocol
-//! (`mankala_selfplay::protocol`). The rules stay on the server: the page draws the
+//! (`mankala_protocol`). The rules stay on the server: the page draws the
 //! positions the protocol answers with and sends the moves chosen.
 //!
 //! - [`api`]: the routes, each request answered by a protocol [`Session`] plus the board's
@@ -10,7 +10,7 @@
 //! - [`files`]: the run directories, the only files the server reads;
 //! - [`error`]: why the server cannot start, and the JSON errors of refused requests.
 //!
-//! [`Session`]: mankala_selfplay::protocol::Session
+//! [`Session`]: mankala_protocol::Session
 
 pub mod api;
 pub mod error;

@@ -5,30 +5,21 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mankala_engine::AnyGame;
-use mankala_selfplay::protocol::{BoxError, Session, Setup};
+use mankala_protocol::{BoxError, Session, Setup};
 
 use crate::error::ApiError;
-use crate::sowing::Line;
 
-/// One page's game: the protocol session and the variant it plays.
+/// One page's game: the protocol session, which holds the game's live positions.
 #[derive(Debug)]
 pub struct WebSession {
     /// The protocol session.
     pub protocol: Session,
-    /// The game of its last successful `new`, for the board's layout and the moves' words.
-    pub game: Option<AnyGame>,
-    /// The start and moves of its last answer holding a position, for the last move's
-    /// sowing.
-    pub line: Option<Line>,
 }
 
 impl Default for WebSession {
     fn default() -> WebSession {
         WebSession {
             protocol: Session::with_loader(refuse_config),
-            game: None,
-            line: None,
         }
     }
 }

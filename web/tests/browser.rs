@@ -4,15 +4,18 @@
 //!
 //! Needs `node` (18 or newer: the playwright-core of `package-lock.json` runs on Debian's),
 //! `chromium` (or `MANKALA_CHROMIUM`) and `npm ci` run in `web/tests/browser`; without them
-//! the test says it was skipped, and why, and passes. `.ci/run` installs them.
+//! the test is ignored, and says why. `.ci/run` installs them.
 //! Screenshots of every variant's start are left in `<target>/tmp/web-screenshots`.
+
+#[path = "../../tests/common/skip.rs"]
+mod skip;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use mankala_selfplay::protocol::Session;
+use mankala_protocol::Session;
 use mankala_web::Options;
 use serde_json::{Value, json};
 
@@ -269,13 +272,17 @@ fn explorer_and_report(run: &Path) -> Value {
     json!({"openings": "0:openings/openings.json", "report": "0:report.md"})
 }
 
-#[test]
+fn main() {
+    let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    skip::run(vec![skip::Check {
+        name: "the_board_plays_replays_and_draws_every_variant_in_chromium",
+        missing: missing(&script_dir).map(|why| format!("the browser test cannot run here: {why}")),
+        body: the_board_plays_replays_and_draws_every_variant_in_chromium,
+    }])
+}
+
 fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
     let script_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    if let Some(why) = missing(&script_dir) {
-        println!("skipped: the browser test cannot run here: {why}");
-        return;
-    }
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let run = tmp.join(format!("web-run-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&run);

@@ -16,14 +16,14 @@ pub mod selfplay;
 pub mod status;
 pub mod train;
 
+use mankala_data::atomic;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mankala_selfplay::data::read_shard;
+use mankala_data::read_shard;
 use serde::{Deserialize, Serialize};
 
-use crate::config::{self, write_atomic};
 use crate::error::{Error, Result};
 use crate::layout::{Step, create_dir, read_marker, write_marker};
 use crate::records::{GateDone, RunRecord, SelfplayDone, TrainDone};
@@ -86,7 +86,7 @@ impl Cluster {
         let mut store = Store::open(opts.url)?;
         store.set_patience(opts.patience);
         store.on_retry(on_retry);
-        let given = opts.config.map(config::load).transpose()?;
+        let given = opts.config.map(mankala_config::load).transpose()?;
         if let Some(cfg) = &given {
             store.put_new(names::CONFIG, cfg.to_toml().into_bytes())?;
         }
@@ -96,11 +96,12 @@ impl Cluster {
             });
         };
         if store.get(names::RECORD)?.is_none() {
-            let cfg =
-                config::parse(&String::from_utf8_lossy(&own)).map_err(|source| Error::Config {
+            let cfg = mankala_config::parse(&String::from_utf8_lossy(&own)).map_err(|source| {
+                Error::Config(mankala_config::LoadError::Invalid {
                     path: names::CONFIG.into(),
                     source,
-                })?;
+                })
+            })?;
             let record = RunRecord {
                 variant: cfg.game.name().into(),
                 seed: opts.seed.unwrap_or_else(now_secs),
@@ -126,8 +127,8 @@ impl Cluster {
         }
         create_dir(opts.cache, "cannot create cache directory")?;
         let cached_config = opts.cache.join(names::CONFIG);
-        write_atomic(&cached_config, &own)?;
-        write_atomic(
+        atomic::write(&cached_config, &own)?;
+        atomic::write(
             &opts.cache.join(names::RECORD),
             &serde_json::to_vec_pretty(&record)?,
         )?;
@@ -233,7 +234,7 @@ impl Cluster {
             return Ok(true);
         }
         if let Some(theirs) = self.store.get(name)? {
-            write_atomic(path, &theirs)?;
+            atomic::write(path, &theirs)?;
         }
         Ok(false)
     }

@@ -13,11 +13,9 @@
 use std::time::{Duration, Instant};
 
 use mankala_engine::with_game;
+use mankala_search::AnyEvaluator;
+use mankala_selfplay::Settings;
 use mankala_selfplay::run::selfplay;
-use mankala_selfplay::{
-    AnyEvaluator, NetworkEvaluator, RolloutEvaluator, Settings, UniformEvaluator,
-};
-use mankala_train::FirstEvaluator;
 
 use super::{Cluster, RunState, names, pause};
 use crate::error::{Error, Result};
@@ -125,7 +123,7 @@ pub fn work(
                 continue;
             }
             let seed = step_seed(run.seed(), 0, 7);
-            let (evaluator, name) = evaluator(cluster, best, seed)?;
+            let (evaluator, name) = cluster.run.evaluator_for(best, seed)?;
             progress.note(&format!("self-play with {name}"));
             loaded = Some((best, evaluator, name));
         }
@@ -190,33 +188,6 @@ pub fn work(
         let _ = std::fs::remove_dir_all(&staging);
     }
     Ok(report)
-}
-
-/// The evaluator of self-play with accepted generation `best` (in the cache), or the
-/// config's first evaluator before any is accepted; and its name.
-fn evaluator(cluster: &Cluster, best: Option<u32>, seed: u64) -> Result<(AnyEvaluator, String)> {
-    let run = &cluster.run;
-    Ok(match best {
-        Some(k) => {
-            let rules = run.cfg.rules_toml();
-            let (net, _) = mankala_models::file::load(
-                &run.layout.model(k),
-                &run.cfg.expected_model(&rules),
-                &mankala_models::device(),
-            )?;
-            (
-                AnyEvaluator::Network(NetworkEvaluator::new(net)),
-                format!("gen-{k}"),
-            )
-        }
-        None => match run.cfg.generations.first_evaluator {
-            FirstEvaluator::Rollout => (
-                AnyEvaluator::Rollout(RolloutEvaluator::new(seed)),
-                "rollout".into(),
-            ),
-            FirstEvaluator::Uniform => (AnyEvaluator::Uniform(UniformEvaluator), "uniform".into()),
-        },
-    })
 }
 
 #[cfg(test)]

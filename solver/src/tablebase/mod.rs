@@ -9,6 +9,7 @@ mod build;
 mod file;
 
 use std::fmt;
+use std::io::Write;
 use std::path::Path;
 
 use mankala_engine::variants::kalah::KalahState;
@@ -161,11 +162,13 @@ impl Tablebase {
     /// [`TablebaseError::Io`] naming the file.
     pub fn save(&self, path: &Path) -> Result<(), TablebaseError> {
         let head = file::encode_header(&self.header);
-        crate::atomic::write_atomic(path, &[&head, &self.values]).map_err(|source| {
-            TablebaseError::Io {
-                path: path.to_owned(),
-                source,
-            }
+        mankala_data::atomic::write_with(path, |f| {
+            f.write_all(&head)?;
+            f.write_all(&self.values)
+        })
+        .map_err(|e| TablebaseError::Io {
+            path: e.path,
+            source: e.source,
         })
     }
 

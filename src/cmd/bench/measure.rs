@@ -1,5 +1,6 @@
 //! The measurements of `mankala bench`: random playouts, MCTS searches, network speed.
 
+use mankala_data::atomic;
 use std::path::Path;
 use std::time::Instant;
 
@@ -8,8 +9,6 @@ use mankala_engine::{AnyGame, Game, State, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
-
-use crate::config::write_atomic;
 
 /// What one benchmark run measured.
 #[derive(Debug, Default)]
@@ -91,7 +90,7 @@ pub fn bench_engine(
             "capped": r.capped,
             "code_version": env!("CARGO_PKG_VERSION"),
         });
-        write_atomic(path, format!("{value}\n").as_bytes())?;
+        atomic::write(path, format!("{value}\n").as_bytes())?;
     }
     Ok(())
 }
@@ -102,12 +101,12 @@ pub fn bench_mcts(
     game: &AnyGame,
     simulations: u32,
     repeats: u32,
-    selection: mankala_selfplay::Selection,
+    selection: mankala_config::Selection,
     c: f32,
     seed: u64,
     json_path: Option<&Path>,
 ) -> Result<()> {
-    let cfg = mankala_selfplay::SearchConfig {
+    let cfg = mankala_config::SearchConfig {
         simulations,
         selection,
         c_puct: c,
@@ -128,7 +127,7 @@ pub fn bench_mcts(
             "simulations_per_s": rate,
             "tree_nodes": nodes,
         });
-        write_atomic(path, format!("{value}\n").as_bytes())?;
+        atomic::write(path, format!("{value}\n").as_bytes())?;
     }
     Ok(())
 }
@@ -136,12 +135,12 @@ pub fn bench_mcts(
 /// Times `repeats` searches from the start; returns simulations, seconds and the last tree size.
 fn time_searches<G: Game>(
     g: &G,
-    cfg: &mankala_selfplay::SearchConfig,
+    cfg: &mankala_config::SearchConfig,
     repeats: u32,
     seed: u64,
 ) -> (u64, f64, usize) {
-    use mankala_selfplay::mcts::{Search, Select};
-    use mankala_selfplay::{Evaluator, RolloutEvaluator};
+    use mankala_search::mcts::{Search, Select};
+    use mankala_search::{Evaluator, RolloutEvaluator};
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut eval = RolloutEvaluator::new(seed);
     let mut out = Vec::with_capacity(1);
@@ -171,7 +170,7 @@ fn time_searches<G: Game>(
 /// bare training step on in-memory tensors, and batched inference on `threads` threads
 /// sharing one model.
 pub fn bench_network(
-    cfg: &crate::config::Resolved,
+    cfg: &mankala_config::Resolved,
     seconds: f64,
     threads: usize,
     json_path: Option<&Path>,
@@ -273,7 +272,7 @@ pub fn bench_network(
     results.insert("train_step_b256".into(), json!(train_rate));
     if let Some(path) = json_path {
         let text = format!("{}\n", serde_json::Value::Object(results));
-        write_atomic(path, text.as_bytes())?;
+        atomic::write(path, text.as_bytes())?;
     }
     Ok(())
 }

@@ -8,7 +8,6 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use crate::args::{GameArgs, at_least_1, seconds_arg, threads_arg};
-use crate::config;
 use measure::{bench_engine, bench_mcts, bench_network};
 
 /// What `mankala bench` measures.
@@ -99,7 +98,12 @@ impl BenchCommand {
             } => {
                 seconds_arg(seconds)?;
                 threads_arg(Some(threads))?;
-                bench_network(&config::load(&path)?, seconds, threads, json.as_deref())
+                bench_network(
+                    &mankala_config::load(&path)?,
+                    seconds,
+                    threads,
+                    json.as_deref(),
+                )
             }
             BenchCommand::Mcts {
                 game,
@@ -113,8 +117,8 @@ impl BenchCommand {
                 at_least_1("--simulations", simulations.into())?;
                 at_least_1("--repeats", repeats.into())?;
                 let selection = match selection {
-                    SelectionArg::Puct => mankala_selfplay::Selection::Puct,
-                    SelectionArg::Uct => mankala_selfplay::Selection::Uct,
+                    SelectionArg::Puct => mankala_config::Selection::Puct,
+                    SelectionArg::Uct => mankala_config::Selection::Uct,
                 };
                 let game = game.game()?;
                 bench_mcts(

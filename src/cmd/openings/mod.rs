@@ -2,21 +2,23 @@
 //! decisions was played and how the first player (South) fared after it — and, with a model,
 //! the agent's own evaluation by search of every first move and every reply.
 //!
-//! The statistics and the model's view are `mankala_selfplay::openings`; this module writes
+//! The statistics and the model's view are `mankala_eval::openings`; this module writes
 //! them as Markdown, CSV, JSON and a chart. Every output is sorted fully and depends only on
 //! the input: the same data give the same bytes.
 
+use mankala_data::atomic;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use mankala_engine::{Player, with_game};
-use mankala_selfplay::openings::{LineStats, Report, build_report, read_games};
+use mankala_eval::openings::{LineStats, Report, build_report, read_games};
 use serde_json::json;
 
 use crate::cmd::arena::csv_field;
-use crate::config::{Resolved, code_version, write_atomic};
-use crate::plot;
+use mankala_charts as plot;
+use mankala_config::Resolved;
+use mankala_pipeline::code_version;
 
 mod model_eval;
 
@@ -65,8 +67,8 @@ pub fn run(cfg: &Resolved, args: &OpeningsArgs<'_>) -> Result<()> {
     if !data.is_dir() {
         bail!("--data {}: not a directory", data.display());
     }
-    let (games, shards) = read_games(&cfg.game, data, args.depth)?;
-    let report = with_game!(&cfg.game, g => build_report(g, &games, args.depth, args.min_games))?;
+    let (games, shards) = read_games(&cfg.game, data)?;
+    let report = with_game!(&cfg.game, g => build_report(g, &games, args.depth, args.min_games));
     std::fs::create_dir_all(args.out)
         .with_context(|| format!("cannot create output directory {}", args.out.display()))?;
     write_report(cfg, args, &report, shards)?;
@@ -298,21 +300,22 @@ fn write_report(
     shards: usize,
 ) -> Result<()> {
     let out = args.out;
-    write_atomic(
+    atomic::write(
         &out.join("openings.md"),
         markdown(cfg, args, report, shards).as_bytes(),
     )?;
-    write_atomic(&out.join("openings.csv"), csv(report).as_bytes())?;
+    atomic::write(&out.join("openings.csv"), csv(report).as_bytes())?;
     let json = json_report(cfg, args, report, shards);
     let mut text = serde_json::to_string_pretty(&json)?;
     text.push('\n');
-    write_atomic(&out.join("openings.json"), text.as_bytes())?;
-    write_atomic(&out.join("openings.svg"), chart(cfg, report).as_bytes())
+    atomic::write(&out.join("openings.json"), text.as_bytes())?;
+    atomic::write(&out.join("openings.svg"), chart(cfg, report).as_bytes())?;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use mankala_selfplay::openings::Tally;
+    use mankala_eval::openings::Tally;
 
     use super::*;
 

@@ -1,18 +1,21 @@
 //! The model's view of the openings, written: `model-eval.{md,csv,json}` from
-//! `mankala_selfplay::openings::evaluate`.
+//! `mankala_eval::openings::evaluate`.
 
+use mankala_data::atomic;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use mankala_engine::{Game, with_game};
-use mankala_selfplay::openings::{MoveEval, evaluate, tree_size};
+use mankala_eval::openings::{MoveEval, evaluate, tree_size};
 use serde_json::json;
 
 use super::{OpeningsArgs, md_cell, pct, round6, signed};
-use crate::cmd::arena::{csv_field, prepare};
+use crate::cmd::arena::csv_field;
 use crate::cmd::selfplay::progress_bar;
-use crate::config::{Resolved, code_version, write_atomic};
+use mankala_config::Resolved;
+use mankala_pipeline::arena::prepare;
+use mankala_pipeline::code_version;
 
 /// The agent of `model` evaluates every first move and every reply.
 ///
@@ -34,7 +37,7 @@ pub(super) fn evaluate_model(
     let rules = cfg.rules_toml();
     let (net, _) = mankala_models::file::load(
         model,
-        &cfg.expected_model(&rules),
+        &mankala_models::Expected::of(&cfg.game, &rules),
         &mankala_models::device(),
     )
     .with_context(|| format!("cannot load model {path}"))?;
@@ -100,15 +103,16 @@ pub(super) fn write_model_eval(
         args.seed
     );
     let md = head + &model_table(evals);
-    write_atomic(&args.out.join("model-eval.md"), md.as_bytes())?;
-    write_atomic(
+    atomic::write(&args.out.join("model-eval.md"), md.as_bytes())?;
+    atomic::write(
         &args.out.join("model-eval.csv"),
         model_csv(evals).as_bytes(),
     )?;
     let json = model_json(cfg, args, model, evals);
     let mut text = serde_json::to_string_pretty(&json)?;
     text.push('\n');
-    write_atomic(&args.out.join("model-eval.json"), text.as_bytes())
+    atomic::write(&args.out.join("model-eval.json"), text.as_bytes())?;
+    Ok(())
 }
 
 /// Removes the `model-eval.*` files of an earlier run with a model, so that the directory

@@ -1,0 +1,168 @@
+//! MCTS agents: rollouts (`mcts`) or a network (`nn`) as the evaluator.
+
+use std::time::{Duration, Instant};
+
+use mankala_engine::{Action, Game, State};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::{Agent, Analysis, Budget, Choice};
+use mankala_config::SearchConfig;
+use mankala_search::batch::search_one;
+use mankala_search::evaluator::Evaluator;
+use mankala_search::mcts::Search;
+
+/// action is played (or the Gumbel choice); a fresh tree is grown for every move.
+#[derive(Debug)]
+pub struct SearchAgent<G, E> {
+    game: G,
+    cfg: SearchConfig,
+    evaluator: E,
+}
+
+impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
+    /// An agent searching with `cfg` and `evaluator`.
+    pub fn new(game: G, cfg: SearchConfig, evaluator: E) -> Self {
+        SearchAgent {
+            game,
+            cfg,
+            evaluator,
+        }
+    }
+}
+
+/// Simulations of one round of a search on a clock.
+const TIMED_ROUND: u32 = 64;
+
+impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
+    /// Searches `state` within `budget`: the search, and its chosen action.
+    fn search(
+        &mut self,
+        state: &G::State,
+        budget: Budget,
+        rng: &mut SmallRng,
+    ) -> (Search<G>, Action, u32) {
+        let mut cfg = self.cfg.clone();
+        let timed = match budget {
+            Budget::Default => None,
+            Budget::Simulations(n) => {
+                cfg.simulations = n.max(1);
+                None
+            }
+            Budget::Millis(ms) => {
+                // Gumbel halving plans a fixed budget; a clock needs plain PUCT rounds.
+                cfg.gumbel = false;
+                Some(Instant::now() + Duration::from_millis(ms))
+            }
+        };
+        let mut search: Search<G> = Search::new(cfg.clone(), state.clone());
+        let mut noise_rng = SmallRng::seed_from_u64(rng.random());
+        let round = if timed.is_some() {
+            TIMED_ROUND
+        } else {
+            cfg.simulations
+        };
+        search.start(round, None, &mut noise_rng);
+        let mut total = 0;
+        loop {
+            search_one(
+                &self.game,
+                &mut search,
+                &mut self.evaluator,
+                cfg.leaves_per_game,
+                &mut noise_rng,
+            );
+            total += search.simulations();
+            match timed {
+                Some(deadline) if Instant::now() < deadline => {
+                    // The tree is kept: another round adds to the same root.
+                    search.start(TIMED_ROUND, None, &mut noise_rng);
+                }
+                _ => break,
+            }
+        }
+        let action = search
+            .result()
+            .gumbel_action
+            .or_else(|| search.sample_by_visits(0.0, rng))
+            .expect("a legal action at a position that is not over");
+        (search, action, total)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
+    fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
+        let (search, action, _) = self.search(state, Budget::Default, rng);
+        Choice {
+            action,
+            value: Some(search.result().root_value),
+        }
+    }
+
+    fn analyse(&mut self, state: &G::State, budget: Budget, rng: &mut SmallRng) -> Analysis {
+        let (search, action, simulations) = self.search(state, budget, rng);
+        let result = search.result();
+        Analysis {
+            action,
+            value: Some(result.root_value),
+            policy: state
+                .legal_mask()
+                .iter()
+                .map(|a| (a, result.policy[usize::from(a)]))
+                .collect(),
+            simulations,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mankala_engine::variants::Oware;
+
+    use super::*;
+    use crate::tests::winning_capture;
+    use crate::{AgentSpec, Prepared};
+
+    fn mcts(sims: u32) -> Prepared {
+        Prepared::without_files(AgentSpec::Mcts { sims, c: 2.0 }, &SearchConfig::default()).unwrap()
+    }
+
+    #[test]
+    fn mcts_agent_takes_the_winning_capture() {
+        let g = Oware {
+            limits: Oware::DEFAULT_LIMITS,
+        };
+        let mut agent = mcts(400).build(&g, 3);
+        let s = winning_capture();
+        let mut rng = SmallRng::seed_from_u64(2);
+        let c = agent.choose(&s, &mut rng);
+        assert_eq!(s.action_to_string(c.action), "F");
+        assert!(c.value.unwrap() > 0.5, "{:?}", c.value);
+    }
+
+    #[test]
+    fn a_search_analysis_covers_the_legal_moves_within_its_budget() {
+        let g = Oware {
+            limits: Oware::DEFAULT_LIMITS,
+        };
+        let s = winning_capture();
+        let mut agent = mcts(50).build(&g, 3);
+        let mut rng = SmallRng::seed_from_u64(2);
+        let legal: Vec<Action> = s.legal_mask().iter().collect();
+        for (budget, sims) in [(Budget::Default, 50), (Budget::Simulations(300), 300)] {
+            let a = agent.analyse(&s, budget, &mut rng);
+            assert_eq!(a.simulations, sims);
+            let moves: Vec<Action> = a.policy.iter().map(|&(m, _)| m).collect();
+            assert_eq!(moves, legal);
+            let total: f32 = a.policy.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-4, "{total}");
+            // The most visited move is the one played.
+            let top = a.policy.iter().map(|&(_, p)| p).fold(0.0, f32::max);
+            assert!(a.policy.contains(&(a.action, top)), "{a:?}");
+        }
+        // On a clock the search runs whole rounds until the time is up.
+        let a = agent.analyse(&s, Budget::Millis(30), &mut rng);
+        assert!(a.simulations >= TIMED_ROUND && a.simulations % TIMED_ROUND == 0);
+        assert_eq!(s.action_to_string(a.action), "F");
+    }
+}

@@ -1,0 +1,187 @@
+//! [`Prepared`] specs: an [`AgentSpec`] parsed once, its network or tablebase loaded and
+//! checked once, built into a fresh [`Agent`] for every game.
+
+use std::time::Duration;
+
+use mankala_config::{AgentSpec, SearchConfig, Selection, SpecError, TIMED_DEPTH};
+use mankala_models::{Expected, ModelError, PolicyValueNet};
+use mankala_search::evaluator::{NetworkEvaluator, RolloutEvaluator};
+use mankala_solver::TablebaseError;
+use thiserror::Error;
+
+use crate::alphabeta::AlphaBetaAgent;
+use crate::exact::{Exact, PerfectAgent};
+use crate::mcts::SearchAgent;
+use crate::{Agent, GreedyAgent, RandomAgent};
+
+/// A spec that cannot be used.
+#[derive(Debug, Error)]
+pub enum AgentError {
+    /// The spec text is malformed.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The network of an `nn` agent cannot be loaded for this variant.
+    #[error("agent `{spec}`: {source}")]
+    Model {
+        /// The text given.
+        spec: String,
+        /// Why.
+        source: ModelError,
+    },
+    /// The tablebase of a spec cannot be loaded for this variant and its rules.
+    #[error("agent `{spec}`: {source}")]
+    Tablebase {
+        /// The text given.
+        spec: String,
+        /// Why.
+        source: TablebaseError,
+    },
+    /// The spec's kind does not apply to this variant.
+    #[error("agent `{spec}`: {message}")]
+    Variant {
+        /// The text given.
+        spec: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+}
+
+/// A spec ready to build agents: its network or tablebase, if any, loaded and checked.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The spec.
+    pub spec: AgentSpec,
+    /// Search settings of a network agent (the variant config's `[search]`).
+    pub search: SearchConfig,
+    pub(crate) net: Option<PolicyValueNet>,
+    /// Exact values for `alphabeta:tb=` and `perfect`.
+    pub(crate) exact: Option<Exact>,
+}
+
+impl Prepared {
+    /// Loads the network of an `nn` spec and checks it against `expected`, or the tablebase
+    /// of a spec that names one; `search` gives the network agent's search settings besides
+    /// its simulations.
+    ///
+    /// # Errors
+    /// [`AgentError::Model`] or [`AgentError::Tablebase`] when a file cannot be loaded for
+    /// this variant, [`AgentError::Variant`] for `perfect` on a variant without a solver.
+    pub fn new(
+        spec: AgentSpec,
+        search: &SearchConfig,
+        expected: &Expected<'_>,
+    ) -> Result<Prepared, AgentError> {
+        let model = match &spec {
+            AgentSpec::Network { model, .. } => Some(model.clone()),
+            AgentSpec::Zoo { variant, .. } => Some(
+                crate::zoo::model_for(variant.as_deref(), expected.variant).map_err(|e| {
+                    AgentError::Variant {
+                        spec: spec.to_string(),
+                        message: e.to_string(),
+                    }
+                })?,
+            ),
+            _ => None,
+        };
+        let net = match model {
+            Some(model) => Some(
+                mankala_models::file::load(&model, expected, &mankala_models::device())
+                    .map_err(|source| AgentError::Model {
+                        spec: spec.to_string(),
+                        source,
+                    })?
+                    .0,
+            ),
+            None => None,
+        };
+        let exact = match &spec {
+            AgentSpec::AlphaBeta {
+                tablebase: Some(path),
+                ..
+            } => Some(Exact::new(
+                expected.variant,
+                expected.rules,
+                Some(path),
+                false,
+            )),
+            AgentSpec::Perfect { tablebase } => Some(Exact::new(
+                expected.variant,
+                expected.rules,
+                tablebase.as_deref(),
+                true,
+            )),
+            _ => None,
+        }
+        .transpose()
+        .map_err(|e| e.for_spec(&spec))?;
+        Ok(Prepared {
+            spec,
+            search: search.clone(),
+            net,
+            exact,
+        })
+    }
+
+    /// A prepared spec that needs no file (`random`, `greedy`, `alphabeta` without a table,
+    /// `mcts`); `None` for the others, which need [`Prepared::new`].
+    pub fn without_files(spec: AgentSpec, search: &SearchConfig) -> Option<Prepared> {
+        let plain = match &spec {
+            AgentSpec::AlphaBeta { tablebase, .. } => tablebase.is_none(),
+            AgentSpec::Perfect { .. } | AgentSpec::Network { .. } | AgentSpec::Zoo { .. } => false,
+            _ => true,
+        };
+        plain.then(|| Prepared {
+            spec,
+            search: search.clone(),
+            net: None,
+            exact: None,
+        })
+    }
+
+    /// A fresh agent for one game of `game`; `seed` seeds its playouts.
+    pub fn build<G: mankala_engine::Game>(&self, game: &G, seed: u64) -> Box<dyn Agent<G>> {
+        match &self.spec {
+            AgentSpec::Random => Box::new(RandomAgent),
+            AgentSpec::Greedy => Box::new(GreedyAgent),
+            AgentSpec::AlphaBeta {
+                depth,
+                nodes,
+                millis,
+                ..
+            } => Box::new(AlphaBetaAgent::new(
+                depth.unwrap_or(TIMED_DEPTH),
+                *nodes,
+                millis.map(Duration::from_millis),
+                self.exact.clone(),
+            )),
+            AgentSpec::Perfect { .. } => Box::new(PerfectAgent::new(
+                self.exact.clone().expect("prepared in new"),
+            )),
+            AgentSpec::Mcts { sims, c } => Box::new(SearchAgent::new(
+                game.clone(),
+                SearchConfig {
+                    simulations: *sims,
+                    selection: Selection::Uct,
+                    c_puct: *c,
+                    gumbel: false,
+                    leaves_per_game: 1,
+                    reuse_tree: false,
+                    ..SearchConfig::default()
+                },
+                RolloutEvaluator::new(seed),
+            )),
+            AgentSpec::Network { sims, gumbel, .. } | AgentSpec::Zoo { sims, gumbel, .. } => {
+                Box::new(SearchAgent::new(
+                    game.clone(),
+                    SearchConfig {
+                        simulations: *sims,
+                        gumbel: *gumbel,
+                        reuse_tree: false,
+                        ..self.search.clone()
+                    },
+                    NetworkEvaluator::new(self.net.clone().expect("loaded in new")),
+                ))
+            }
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! Generation loop settings: the `[loop]` table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::AgentSpec;
+use crate::error::{SettingsError, parse};
+use crate::network::NetworkConfig;
+
+/// What the first generation searches with, before any network exists.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum FirstEvaluator {
+    /// Uniform priors, value 0.
+    Uniform,
+    /// Uniform priors, value of one random playout.
+    #[default]
+    Rollout,
+}
+
+impl FirstEvaluator {
+    /// The name a run records for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            FirstEvaluator::Uniform => "uniform",
+            FirstEvaluator::Rollout => "rollout",
+        }
+    }
+}
+
+/// How the gate decides whether a new network replaces the best one in self-play.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Gate {
+    /// `gate_games` games; promoted at a score of at least `gate_threshold`.
+    #[default]
+    Fixed,
+    /// Every new network is promoted without a game (AlphaZero).
+    Always,
+    /// `gate_games` games; promoted unless the score falls below `gate_floor` (gating only
+    /// against collapse).
+    Collapse,
+}
+
+/// A larger network from one generation of a run on (`[[loop.grow]]`): that generation trains
+/// it from random weights on the window for `steps` steps, and the generations after it
+/// continue from it. A small network learns fast early; a larger one keeps learning once the
+/// small one is at its capacity.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Growth {
+    /// The first generation with the new network (at least 1).
+    pub generation: u32,
+    /// Width of the hidden layers.
+    pub width: usize,
+    /// Residual blocks.
+    pub blocks: usize,
+    /// Width of the value head's hidden layer.
+    #[serde(default = "default_value_width")]
+    pub value_width: usize,
+    /// Training steps of that generation (from random weights, so more than `[train]
+    /// steps`).
+    pub steps: u64,
+}
+
+fn default_value_width() -> usize {
+    NetworkConfig::default().value_width
+}
+
+impl Growth {
+    /// The network this growth trains.
+    pub fn network(&self) -> NetworkConfig {
+        NetworkConfig {
+            width: self.width,
+            blocks: self.blocks,
+            value_width: self.value_width,
+        }
+    }
+}
+
+/// Generation loop settings (`[loop]`): self-play, training, gating and evaluation.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct LoopConfig {
+    /// Generations of a run (the command line's `--generations` overrides it).
+    pub generations: u32,
+    /// Self-play games per generation.
+    pub games: u64,
+    /// The evaluator of self-play until a network has been promoted.
+    pub first_evaluator: FirstEvaluator,
+    /// The promotion rule.
+    pub gate: Gate,
+    /// Games of the gate: the new network against the best so far (0: always promote).
+    pub gate_games: u32,
+    /// Share of the gate's points (a draw is half) the new network needs to be promoted
+    /// (`gate = "fixed"`).
+    pub gate_threshold: f64,
+    /// A score below this share refuses the new network (`gate = "collapse"`).
+    pub gate_floor: f64,
+    /// Games of each generation's network against each baseline.
+    pub eval_games: u32,
+    /// The baselines are played by every `eval_every`-th generation (0, N, 2N, ...) and the
+    /// last of `generations` (and by the newest when `mankala loop` stops sooner); the others
+    /// only judge (saturated baselines cost a run time and tell it nothing).
+    pub eval_every: u32,
+    /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
+    pub baselines: Vec<String>,
+    /// Random plies that open every gate and evaluation game (each opening is played with
+    /// both colours).
+    pub opening_plies: u32,
+    /// Network agents' simulations per move in the gate and the evaluation (0: the
+    /// `[search]` simulations).
+    pub arena_simulations: u32,
+    /// Virtual draws between players that met (and with the anchor), keeping ratings finite.
+    pub prior_draws: f64,
+    /// Positions of each generation's self-play on which its network is judged against
+    /// perfect play (Kalah: the solver; Oware: `judge_table`); 0: no judging.
+    pub judge_positions: u32,
+    /// Only positions with at most this many seeds in play are judged (Kalah's exact values
+    /// cost little late in a game and minutes near its start).
+    pub judge_max_seeds: u32,
+    /// An endgame tablebase (`mankala tablebase build`) for judging: needed for Oware,
+    /// faster for Kalah; empty: none.
+    pub judge_table: String,
+    /// Larger networks from given generations on, in generation order (none: the
+    /// `[network]` of the config throughout).
+    pub grow: Vec<Growth>,
+}
+
+impl Default for LoopConfig {
+    fn default() -> Self {
+        LoopConfig {
+            generations: 10,
+            games: 500,
+            first_evaluator: FirstEvaluator::Rollout,
+            gate: Gate::Fixed,
+            gate_games: 40,
+            gate_threshold: 0.55,
+            gate_floor: 0.35,
+            eval_games: 40,
+            eval_every: 1,
+            baselines: vec!["random".into(), "greedy".into()],
+            opening_plies: 2,
+            arena_simulations: 0,
+            prior_draws: 1.0,
+            judge_positions: 0,
+            judge_max_seeds: 24,
+            judge_table: String::new(),
+            grow: Vec::new(),
+        }
+    }
+}
+
+impl LoopConfig {
+    /// Whether a gate that scored `score` promotes the new network.
+    pub fn promotes(&self, score: f64) -> bool {
+        match self.gate {
+            Gate::Fixed => score >= self.gate_threshold,
+            Gate::Always => true,
+            Gate::Collapse => score >= self.gate_floor,
+        }
+    }
+
+    /// Whether generation `g` plays the baselines.
+    pub fn evaluates(&self, g: u32) -> bool {
+        self.eval_games > 0 && (g % self.eval_every == 0 || g + 1 == self.generations)
+    }
+
+    /// The growth that starts at generation `g`, if one does.
+    pub fn growth_at(&self, g: u32) -> Option<&Growth> {
+        self.grow.iter().find(|gr| gr.generation == g)
+    }
+
+    /// Whether the gate plays games at all.
+    pub fn plays_gate(&self) -> bool {
+        self.gate != Gate::Always && self.gate_games > 0
+    }
+
+    /// Reads and checks a `[loop]` table.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the key that is unknown, of the wrong type, or out of range.
+    pub fn from_table(t: &toml::Table) -> Result<Self, SettingsError> {
+        let c: LoopConfig = parse("loop", t)?;
+        let bad = |key: &str, v: String, expected: &str| {
+            Err(SettingsError::out_of_range("loop", key, v, expected))
+        };
+        if !(1..=100_000).contains(&c.generations) {
+            return bad("generations", c.generations.to_string(), "1 to 100000");
+        }
+        if !(1..=100_000_000).contains(&c.games) {
+            return bad("games", c.games.to_string(), "1 to 100000000");
+        }
+        if !(0.0..=1.0).contains(&c.gate_threshold) {
+            return bad("gate_threshold", c.gate_threshold.to_string(), "0 to 1");
+        }
+        if !(0.0..=1.0).contains(&c.gate_floor) {
+            return bad("gate_floor", c.gate_floor.to_string(), "0 to 1");
+        }
+        if c.gate_games > 100_000 {
+            return bad("gate_games", c.gate_games.to_string(), "0 to 100000");
+        }
+        if c.eval_games > 100_000 {
+            return bad("eval_games", c.eval_games.to_string(), "0 to 100000");
+        }
+        if !(1..=100_000).contains(&c.eval_every) {
+            return bad("eval_every", c.eval_every.to_string(), "1 to 100000");
+        }
+        for (i, spec) in c.baselines.iter().enumerate() {
+            match spec.parse::<AgentSpec>() {
+                Err(e) => {
+                    return bad(
+                        &format!("baselines[{i}]"),
+                        format!("{spec:?}"),
+                        &e.to_string(),
+                    );
+                }
+                Ok(AgentSpec::Network { .. } | AgentSpec::Zoo { .. }) => {
+                    return bad(
+                        &format!("baselines[{i}]"),
+                        format!("{spec:?}"),
+                        "random, greedy, alphabeta or mcts (networks change between runs)",
+                    );
+                }
+                Ok(_) => {}
+            }
+        }
+        if !c.baselines.is_empty() && !c.baselines.iter().any(|b| b.trim() == "random") {
+            return bad(
+                "baselines",
+                format!("{:?}", c.baselines),
+                "a list that includes \"random\" (the ratings' zero)",
+            );
+        }
+        if c.opening_plies > 1000 {
+            return bad("opening_plies", c.opening_plies.to_string(), "0 to 1000");
+        }
+        if c.arena_simulations > 10_000_000 {
+            return bad(
+                "arena_simulations",
+                c.arena_simulations.to_string(),
+                "0 to 10000000",
+            );
+        }
+        if !(0.0..=100.0).contains(&c.prior_draws) {
+            return bad("prior_draws", c.prior_draws.to_string(), "0 to 100");
+        }
+        if c.judge_positions > 100_000 {
+            return bad(
+                "judge_positions",
+                c.judge_positions.to_string(),
+                "0 to 100000",
+            );
+        }
+        if !(1..=1000).contains(&c.judge_max_seeds) {
+            return bad(
+                "judge_max_seeds",
+                c.judge_max_seeds.to_string(),
+                "1 to 1000",
+            );
+        }
+        let mut after = 0;
+        for (i, gr) in c.grow.iter().enumerate() {
+            let key = format!("grow[{i}].");
+            if gr.generation <= after || gr.generation > 100_000 {
+                let expected = match i {
+                    0 => "1 to 100000".to_string(),
+                    _ => format!("more than grow[{}].generation ({after})", i - 1),
+                };
+                return bad(
+                    &format!("{key}generation"),
+                    gr.generation.to_string(),
+                    &expected,
+                );
+            }
+            after = gr.generation;
+            gr.network().check("loop", &key)?;
+            if !(1..=100_000_000).contains(&gr.steps) {
+                return bad(
+                    &format!("{key}steps"),
+                    gr.steps.to_string(),
+                    "1 to 100000000",
+                );
+            }
+        }
+        Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{NetworkConfig, Span, TrainConfig};
+
+    fn loop_table(text: &str) -> Result<LoopConfig, String> {
+        LoopConfig::from_table(&toml::from_str(text).unwrap()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn each_gate_rule_promotes_as_documented() {
+        let fixed = loop_table("gate_threshold = 0.55").unwrap();
+        assert_eq!(fixed.gate, Gate::Fixed);
+        assert!(fixed.plays_gate());
+        assert!(fixed.promotes(0.55) && !fixed.promotes(0.54));
+        let always = loop_table("gate = \"always\"").unwrap();
+        assert!(!always.plays_gate());
+        assert!(always.promotes(0.0));
+        let collapse = loop_table("gate = \"collapse\"\ngate_floor = 0.3").unwrap();
+        assert!(collapse.plays_gate());
+        assert!(collapse.promotes(0.3) && collapse.promotes(0.45));
+        assert!(!collapse.promotes(0.29));
+        let no_games = loop_table("gate_games = 0").unwrap();
+        assert!(!no_games.plays_gate());
+    }
+
+    #[test]
+    fn eval_every_evaluates_its_multiples_and_the_last_generation() {
+        let c = loop_table("generations = 8\neval_every = 3").unwrap();
+        let played: Vec<u32> = (0..8).filter(|&g| c.evaluates(g)).collect();
+        assert_eq!(played, vec![0, 3, 6, 7]);
+        let every = loop_table("generations = 3").unwrap();
+        assert!((0..3).all(|g| every.evaluates(g)));
+        let none = loop_table("generations = 3\neval_games = 0").unwrap();
+        assert!((0..3).all(|g| !none.evaluates(g)));
+    }
+
+    #[test]
+    fn grow_is_read_in_generation_order_and_checked() {
+        let c = loop_table(
+            "[[grow]]\ngeneration = 3\nwidth = 256\nblocks = 4\nsteps = 6000\n\
+             [[grow]]\ngeneration = 9\nwidth = 512\nblocks = 4\nvalue_width = 128\nsteps = 9000",
+        )
+        .unwrap();
+        assert!(c.growth_at(2).is_none() && c.growth_at(4).is_none());
+        let first = c.growth_at(3).unwrap();
+        assert_eq!(
+            first.network(),
+            NetworkConfig {
+                width: 256,
+                blocks: 4,
+                value_width: 64
+            }
+        );
+        assert_eq!(first.steps, 6000);
+        assert_eq!(c.growth_at(9).unwrap().network().value_width, 128);
+        let e = loop_table("[[grow]]\ngeneration = 0\nwidth = 256\nblocks = 4\nsteps = 10")
+            .unwrap_err();
+        assert_eq!(e, "[loop] grow[0].generation = 0: expected 1 to 100000");
+        let e = loop_table(
+            "[[grow]]\ngeneration = 5\nwidth = 256\nblocks = 4\nsteps = 10\n\
+             [[grow]]\ngeneration = 5\nwidth = 512\nblocks = 4\nsteps = 10",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            "[loop] grow[1].generation = 5: expected more than grow[0].generation (5)"
+        );
+        let e = loop_table("[[grow]]\ngeneration = 5\nwidth = 9000\nblocks = 4\nsteps = 10")
+            .unwrap_err();
+        assert_eq!(e, "[loop] grow[0].width = 9000: expected 1 to 4096");
+        let e =
+            loop_table("[[grow]]\ngeneration = 5\nwidth = 256\nblocks = 4\nsteps = 0").unwrap_err();
+        assert_eq!(e, "[loop] grow[0].steps = 0: expected 1 to 100000000");
+        let e = loop_table("[[grow]]\ngeneration = 5\nwidth = 256\nblocks = 4").unwrap_err();
+        assert!(e.contains("steps"), "{e}");
+    }
+
+    #[test]
+    fn new_loop_and_train_keys_out_of_range_are_named() {
+        let e = loop_table("gate = \"sometimes\"").unwrap_err();
+        assert!(e.contains("gate") && e.contains("sometimes"), "{e}");
+        let e = loop_table("gate_floor = 1.5").unwrap_err();
+        assert_eq!(e, "[loop] gate_floor = 1.5: expected 0 to 1");
+        let train = |text: &str| {
+            TrainConfig::from_table(&toml::from_str(text).unwrap()).map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            train("value_mix = -0.1").unwrap_err(),
+            "[train] value_mix = -0.1: expected 0 to 1"
+        );
+        let e = train("schedule_span = \"epoch\"").unwrap_err();
+        assert!(e.contains("schedule_span") && e.contains("epoch"), "{e}");
+        assert_eq!(
+            train("margin_mix = 1.5").unwrap_err(),
+            "[train] margin_mix = 1.5: expected 0 to 1"
+        );
+        assert_eq!(
+            train("margin_scale = 0").unwrap_err(),
+            "[train] margin_scale = 0: expected above 0, at most 1000"
+        );
+        let c = train("schedule_span = \"run\"\nkeep_optimizer = true\nvalue_mix = 0.5").unwrap();
+        assert_eq!(c.schedule_span, Span::Run);
+        assert!(c.keep_optimizer);
+        assert_eq!(c.value_mix, 0.5);
+    }
+}

@@ -1,0 +1,137 @@
+//! MCTS settings: the `[search]` table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{SettingsError, check, parse};
+
+/// How the search picks a child below the root (and at the root without Gumbel).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Selection {
+    /// AlphaZero's PUCT with the evaluator's priors.
+    #[default]
+    Puct,
+    /// UCB1 (priors unused; unvisited children first), as OpenSpiel's `MCTSBot`.
+    Uct,
+}
+
+/// MCTS settings (`[search]`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchConfig {
+    /// Simulations per move (a full search).
+    pub simulations: u32,
+    /// Child selection rule.
+    pub selection: Selection,
+    /// Exploration constant of PUCT (or of UCT).
+    pub c_puct: f32,
+    /// First-play urgency: an unvisited child's value is the parent's minus this.
+    pub fpu_reduction: f32,
+    /// Gumbel root selection with Sequential Halving (Danihelka et al. 2022) instead of
+    /// PUCT and Dirichlet noise at the root; meant for few simulations.
+    pub gumbel: bool,
+    /// Gumbel: most root actions considered.
+    pub gumbel_considered: u32,
+    /// Gumbel: `c_visit` of the sigma transform of values.
+    pub gumbel_c_visit: f32,
+    /// Gumbel: `c_scale` of the sigma transform of values.
+    pub gumbel_c_scale: f32,
+    /// Leaves one game may have waiting for evaluation at once (virtual loss keeps them apart).
+    pub leaves_per_game: u32,
+    /// Keep the chosen child's subtree for the next move.
+    pub reuse_tree: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            simulations: 100,
+            selection: Selection::Puct,
+            c_puct: 1.5,
+            fpu_reduction: 0.2,
+            gumbel: false,
+            gumbel_considered: 16,
+            gumbel_c_visit: 50.0,
+            gumbel_c_scale: 1.0,
+            leaves_per_game: 1,
+            reuse_tree: true,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Reads and checks a `[search]` table.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the key.
+    pub fn from_table(t: &toml::Table) -> Result<Self, SettingsError> {
+        let c: SearchConfig = parse("search", t)?;
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Checks the ranges.
+    ///
+    /// # Errors
+    /// [`SettingsError::OutOfRange`] naming the key.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        check(
+            "search",
+            "simulations",
+            self.simulations,
+            1,
+            10_000_000,
+            "1 to 10000000",
+        )?;
+        check("search", "c_puct", self.c_puct, 0.0, 100.0, "0 to 100")?;
+        check(
+            "search",
+            "fpu_reduction",
+            self.fpu_reduction,
+            -2.0,
+            2.0,
+            "-2 to 2",
+        )?;
+        check(
+            "search",
+            "gumbel_considered",
+            self.gumbel_considered,
+            1,
+            64,
+            "1 to 64",
+        )?;
+        check(
+            "search",
+            "gumbel_c_visit",
+            self.gumbel_c_visit,
+            0.0,
+            1e6,
+            "0 to 1000000",
+        )?;
+        check(
+            "search",
+            "gumbel_c_scale",
+            self.gumbel_c_scale,
+            0.0,
+            1e6,
+            "0 to 1000000",
+        )?;
+        check(
+            "search",
+            "leaves_per_game",
+            self.leaves_per_game,
+            1,
+            256,
+            "1 to 256",
+        )?;
+        if self.gumbel && self.selection == Selection::Uct {
+            return Err(SettingsError::out_of_range(
+                "search",
+                "selection",
+                "\"uct\"",
+                "\"puct\" with gumbel = true (Gumbel needs priors)",
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,143 @@
+//! Self-play settings: the `[selfplay]` table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{SettingsError, check, parse};
+
+/// Self-play settings (`[selfplay]`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SelfplayConfig {
+    /// Dirichlet noise at the root: total concentration, shared over the legal actions
+    /// (alpha = total / legal actions, as KataGo scales it to the branching).
+    pub dirichlet_total: f32,
+    /// Weight of the noise in the root priors (0 turns it off).
+    pub dirichlet_weight: f32,
+    /// Temperature of the move choice for the first `temperature_plies` plies.
+    pub temperature: f32,
+    /// Plies played at `temperature`; later moves use `final_temperature`.
+    pub temperature_plies: u32,
+    /// Temperature after the opening (0: the most visited move).
+    pub final_temperature: f32,
+    /// Playout cap randomization (KataGo): the share of moves searched with the full
+    /// `simulations`; the others use `fast_simulations`, without noise. 1 turns it off.
+    pub full_search_prob: f32,
+    /// Simulations of a fast search.
+    pub fast_simulations: u32,
+    /// Resign when the root value for the mover stays below minus this for
+    /// `resign_consecutive` of his moves; `None` (the default) never resigns.
+    pub resign_threshold: Option<f32>,
+    /// See `resign_threshold`.
+    pub resign_consecutive: u32,
+    /// Games played at once by one worker, their leaves evaluated in one batch.
+    pub games_per_worker: u32,
+    /// Games per Parquet shard.
+    pub games_per_shard: u32,
+}
+
+impl Default for SelfplayConfig {
+    fn default() -> Self {
+        SelfplayConfig {
+            dirichlet_total: 10.0,
+            dirichlet_weight: 0.25,
+            temperature: 1.0,
+            temperature_plies: 12,
+            final_temperature: 0.0,
+            full_search_prob: 1.0,
+            fast_simulations: 20,
+            resign_threshold: None,
+            resign_consecutive: 3,
+            games_per_worker: 64,
+            games_per_shard: 200,
+        }
+    }
+}
+
+impl SelfplayConfig {
+    /// Reads and checks a `[selfplay]` table.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the key.
+    pub fn from_table(t: &toml::Table) -> Result<Self, SettingsError> {
+        let c: SelfplayConfig = parse("selfplay", t)?;
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Checks the ranges.
+    ///
+    /// # Errors
+    /// [`SettingsError::OutOfRange`] naming the key.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        let t = "selfplay";
+        check(
+            t,
+            "dirichlet_total",
+            self.dirichlet_total,
+            0.001,
+            1000.0,
+            "0.001 to 1000",
+        )?;
+        check(
+            t,
+            "dirichlet_weight",
+            self.dirichlet_weight,
+            0.0,
+            1.0,
+            "0 to 1",
+        )?;
+        check(t, "temperature", self.temperature, 0.0, 100.0, "0 to 100")?;
+        check(
+            t,
+            "final_temperature",
+            self.final_temperature,
+            0.0,
+            100.0,
+            "0 to 100",
+        )?;
+        check(
+            t,
+            "full_search_prob",
+            self.full_search_prob,
+            0.0,
+            1.0,
+            "0 to 1",
+        )?;
+        check(
+            t,
+            "fast_simulations",
+            self.fast_simulations,
+            1,
+            10_000_000,
+            "1 to 10000000",
+        )?;
+        if let Some(r) = self.resign_threshold {
+            check(t, "resign_threshold", r, 0.0, 1.0, "0 to 1")?;
+        }
+        check(
+            t,
+            "resign_consecutive",
+            self.resign_consecutive,
+            1,
+            1000,
+            "1 to 1000",
+        )?;
+        check(
+            t,
+            "games_per_worker",
+            self.games_per_worker,
+            1,
+            4096,
+            "1 to 4096",
+        )?;
+        check(
+            t,
+            "games_per_shard",
+            self.games_per_shard,
+            1,
+            1_000_000,
+            "1 to 1000000",
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,222 @@
+//! Evaluators: what the search asks about a position it has not seen (priors over the legal
+//! actions and a value). The search knows nothing of batching; [`crate::batch`] gathers
+//! leaves from many games into one [`Evaluator::evaluate`] call.
+
+use std::hash::{Hash, Hasher};
+
+use mankala_config::FirstEvaluator;
+use mankala_engine::{Game, MAX_ACTIONS, State};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Priors and value of one position.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluation {
+    /// Probability of each action (illegal actions are ignored; legal ones need not sum to 1:
+    /// the search normalizes over the legal ones).
+    pub priors: [f32; MAX_ACTIONS],
+    /// Expected result for the player to move, in [-1, 1].
+    pub value: f32,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation {
+            priors: [0.0; MAX_ACTIONS],
+            value: 0.0,
+        }
+    }
+}
+
+/// Evaluates batches of positions. One evaluator serves one worker thread; a network
+/// evaluator shares its model between clones.
+pub trait Evaluator<G: Game>: Send {
+    /// Writes one evaluation per state into `out` (cleared first). No state is terminal.
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>);
+}
+
+/// Uniform priors and a value of 0: search guided by nothing but the game's end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformEvaluator;
+
+fn uniform_priors<S: State>(s: &S) -> [f32; MAX_ACTIONS] {
+    let mask = s.legal_mask();
+    let p = 1.0 / mask.count().max(1) as f32;
+    let mut priors = [0.0; MAX_ACTIONS];
+    for a in mask.iter() {
+        priors[a as usize] = p;
+    }
+    priors
+}
+
+impl<G: Game> Evaluator<G> for UniformEvaluator {
+    fn evaluate(&mut self, _game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        out.clear();
+        out.extend(states.iter().map(|s| Evaluation {
+            priors: uniform_priors(s),
+            value: 0.0,
+        }));
+    }
+}
+
+/// Uniform priors and the result of random playouts from the position.
+///
+/// Each position's playouts are seeded from the position itself and the evaluator's seed,
+/// so a result does not depend on which other positions share the batch.
+#[derive(Clone, Debug)]
+pub struct RolloutEvaluator {
+    /// Seed mixed into every playout.
+    pub seed: u64,
+    /// Playouts averaged per position.
+    pub rollouts: u32,
+}
+
+impl RolloutEvaluator {
+    /// One playout per position.
+    pub fn new(seed: u64) -> Self {
+        RolloutEvaluator { seed, rollouts: 1 }
+    }
+}
+
+/// A small fast hasher (the Fx hash of rustc) for seeding playouts from positions.
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Plays uniformly random actions to the end; the result for `player`.
+pub fn random_playout<S: State>(mut s: S, rng: &mut SmallRng) -> f32 {
+    let player = s.to_move();
+    loop {
+        let mask = s.legal_mask();
+        if mask.is_empty() {
+            return s.outcome().map_or(0.0, |o| o.value_for(player));
+        }
+        let a = mask
+            .nth(rng.random_range(0..mask.count()))
+            .expect("a legal action");
+        s.play_unchecked(a);
+    }
+}
+
+impl<G: Game> Evaluator<G> for RolloutEvaluator {
+    fn evaluate(&mut self, _game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        out.clear();
+        for s in states {
+            let mut h = FxHasher(0);
+            s.hash(&mut h);
+            let mut rng = SmallRng::seed_from_u64(h.finish() ^ self.seed);
+            let total: f32 = (0..self.rollouts)
+                .map(|_| random_playout(s.clone(), &mut rng))
+                .sum();
+            out.push(Evaluation {
+                priors: uniform_priors(s),
+                value: total / self.rollouts as f32,
+            });
+        }
+    }
+}
+
+/// A policy-value network: batched inference on the CPU. Clones share the weights, so every
+/// worker thread gets its own clone of one loaded model.
+#[derive(Clone, Debug)]
+pub struct NetworkEvaluator {
+    net: mankala_models::PolicyValueNet,
+    device: burn::tensor::Device,
+}
+
+impl NetworkEvaluator {
+    /// An evaluator running `net` on the CPU device.
+    pub fn new(net: mankala_models::PolicyValueNet) -> Self {
+        NetworkEvaluator {
+            net,
+            device: mankala_models::device(),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for NetworkEvaluator {
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        out.clear();
+        if states.is_empty() {
+            return;
+        }
+        let (enc, n) = (game.encoding_len(), game.num_actions());
+        // Both go to `infer` by value (the features become its input tensor as they are).
+        let mut features = vec![0.0; states.len() * enc];
+        let mut legal = vec![0.0; states.len() * n];
+        for (i, s) in states.iter().enumerate() {
+            s.encode(&mut features[i * enc..(i + 1) * enc]);
+            for a in s.legal_mask().iter() {
+                legal[i * n + a as usize] = 1.0;
+            }
+        }
+        let (p, v) =
+            mankala_models::net::infer(&self.net, &self.device, features, legal, states.len());
+        for (i, value) in v.iter().enumerate() {
+            let mut e = Evaluation {
+                priors: [0.0; MAX_ACTIONS],
+                value: *value,
+            };
+            e.priors[..n].copy_from_slice(&p[i * n..(i + 1) * n]);
+            out.push(e);
+        }
+    }
+}
+
+/// One of the evaluators, chosen at run time (e.g. from the command line).
+#[derive(Clone, Debug)]
+pub enum AnyEvaluator {
+    /// [`UniformEvaluator`].
+    Uniform(UniformEvaluator),
+    /// [`RolloutEvaluator`].
+    Rollout(RolloutEvaluator),
+    /// [`NetworkEvaluator`].
+    Network(NetworkEvaluator),
+}
+
+impl AnyEvaluator {
+    /// The evaluator searched with before there is a network (`[loop] first_evaluator`).
+    pub fn without_network(kind: FirstEvaluator, seed: u64) -> AnyEvaluator {
+        match kind {
+            FirstEvaluator::Uniform => AnyEvaluator::Uniform(UniformEvaluator),
+            FirstEvaluator::Rollout => AnyEvaluator::Rollout(RolloutEvaluator::new(seed)),
+        }
+    }
+
+    /// The copy worker `w` uses: rollouts get a seed of their own, a network shares weights.
+    pub fn for_worker(&self, w: usize) -> AnyEvaluator {
+        match self {
+            AnyEvaluator::Rollout(r) => AnyEvaluator::Rollout(RolloutEvaluator {
+                seed: r.seed ^ (w as u64).wrapping_mul(0x9E37_79B9),
+                rollouts: r.rollouts,
+            }),
+            other => other.clone(),
+        }
+    }
+}
+
+impl<G: Game> Evaluator<G> for AnyEvaluator {
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        match self {
+            AnyEvaluator::Uniform(e) => Evaluator::<G>::evaluate(e, game, states, out),
+            AnyEvaluator::Rollout(e) => Evaluator::<G>::evaluate(e, game, states, out),
+            AnyEvaluator::Network(e) => Evaluator::<G>::evaluate(e, game, states, out),
+        }
+    }
+}

@@ -1,0 +1,584 @@
+//! PUCT / UCT Monte Carlo tree search over one game, with Gumbel root selection and
+//! Sequential Halving as an option. The search hands out leaves ([`Search::select`]) and takes
+//! their evaluations back ([`Search::expand`]); it never calls an evaluator itself, so any
+//! number of searches can share one batched evaluation (see [`crate::batch`]).
+//!
+//! Values in the tree are kept from South's view; a node's statistics are read from the view
+//! of the player who chooses among its children, so a decision inside a move (the same
+//! player moving again) needs no special case.
+
+use mankala_engine::{Action, Game, MAX_ACTIONS, Player, State};
+use rand::Rng;
+use rand::rngs::SmallRng;
+use rand_distr::{Distribution, Gamma, Gumbel as GumbelDist};
+
+use crate::evaluator::Evaluation;
+use mankala_config::{SearchConfig, Selection};
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// Not evaluated yet.
+    Leaf,
+    /// Handed out for evaluation, not back yet.
+    Pending,
+    /// Evaluated; its children exist.
+    Expanded,
+    /// The game is over here; the value from South's view.
+    Terminal(f32),
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    parent: u32,
+    first_child: u32,
+    num_children: u16,
+    action: Action,
+    /// The player to move at this node (set when the node is first reached).
+    to_move: Player,
+    kind: Kind,
+    prior: f32,
+    visits: u32,
+    /// Sum of backed-up values from South's view (virtual losses included while pending).
+    value_south: f32,
+}
+
+impl Node {
+    fn new(parent: u32, action: Action, prior: f32) -> Node {
+        Node {
+            parent,
+            first_child: NONE,
+            num_children: 0,
+            action,
+            to_move: Player::South,
+            kind: Kind::Leaf,
+            prior,
+            visits: 0,
+            value_south: 0.0,
+        }
+    }
+}
+
+#[inline]
+fn sign(p: Player) -> f32 {
+    match p {
+        Player::South => 1.0,
+        Player::North => -1.0,
+    }
+}
+
+/// A position the search wants evaluated.
+#[derive(Debug)]
+pub struct LeafRequest<S> {
+    /// The node to expand with the evaluation.
+    pub node: u32,
+    /// Its position.
+    pub state: S,
+}
+
+/// What one call of [`Search::select`] did.
+#[derive(Debug)]
+pub enum Select<S> {
+    /// A position to evaluate; hand its evaluation to [`Search::expand`].
+    Leaf(LeafRequest<S>),
+    /// A simulation reached the end of the game and was backed up at once.
+    Terminal,
+    /// The next simulation would reach a position already waiting for evaluation.
+    Blocked,
+    /// Every simulation of this move has been handed out.
+    Done,
+}
+
+/// The Gumbel root: sampled noise, the considered actions and the simulation plan.
+#[derive(Clone, Debug)]
+struct GumbelRoot {
+    /// Gumbel noise plus log-prior per root child index.
+    score: Vec<f32>,
+    /// Root child indices still in the running.
+    remaining: Vec<u16>,
+    /// Root child indices of the simulations still to hand out this round.
+    plan: Vec<u16>,
+    rounds: u32,
+}
+
+/// What a finished search says about the root.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The policy target over all actions: visit shares, or the Gumbel improved policy.
+    pub policy: [f32; MAX_ACTIONS],
+    /// Visits of each action at the root.
+    pub visits: [u32; MAX_ACTIONS],
+    /// The root's value for the player to move.
+    pub root_value: f32,
+    /// The Gumbel choice (the Sequential Halving winner), if Gumbel was on.
+    pub gumbel_action: Option<Action>,
+}
+
+/// One game's search tree and the budget of the current move.
+#[derive(Clone, Debug)]
+pub struct Search<G: Game> {
+    cfg: SearchConfig,
+    nodes: Vec<Node>,
+    root_state: G::State,
+    budget: u32,
+    started: u32,
+    in_flight: u32,
+    gumbel: Option<GumbelRoot>,
+    noise: Option<(f32, f32)>,
+}
+
+impl<G: Game> Search<G> {
+    /// A search rooted at `state`.
+    pub fn new(cfg: SearchConfig, state: G::State) -> Self {
+        let mut s = Search {
+            cfg,
+            nodes: Vec::new(),
+            root_state: state.clone(),
+            budget: 0,
+            started: 0,
+            in_flight: 0,
+            gumbel: None,
+            noise: None,
+        };
+        s.reset(state);
+        s
+    }
+
+    fn reset(&mut self, state: G::State) {
+        self.nodes.clear();
+        let mut root = Node::new(NONE, 0, 1.0);
+        root.to_move = state.to_move();
+        self.nodes.push(root);
+        self.root_state = state;
+    }
+
+    /// The position at the root.
+    pub fn root_state(&self) -> &G::State {
+        &self.root_state
+    }
+
+    /// Starts a move's search of `simulations` simulations. With `noise = Some((total,
+    /// weight))`, Dirichlet noise of concentration `total / legal actions` is mixed into the
+    /// root priors with that weight (PUCT only). Gumbel noise is drawn from `rng`.
+    pub fn start(&mut self, simulations: u32, noise: Option<(f32, f32)>, rng: &mut SmallRng) {
+        self.budget = simulations;
+        self.started = 0;
+        self.in_flight = 0;
+        self.gumbel = None;
+        self.noise = if self.cfg.gumbel { None } else { noise };
+        if self.nodes[0].kind == Kind::Expanded {
+            self.prepare_root(rng);
+        }
+    }
+
+    /// Root set-up once its children exist: noise, or the Gumbel draw and first round.
+    fn prepare_root(&mut self, rng: &mut SmallRng) {
+        let (first, n) = (
+            self.nodes[0].first_child as usize,
+            self.nodes[0].num_children as usize,
+        );
+        if let Some((total, weight)) = self.noise.take() {
+            if n > 1 && weight > 0.0 {
+                let gamma = Gamma::new((total / n as f32).max(1e-3), 1.0).expect("valid gamma");
+                let draws: Vec<f32> = (0..n).map(|_| gamma.sample(rng)).collect();
+                let sum: f32 = draws.iter().sum::<f32>().max(1e-20);
+                for (k, d) in draws.iter().enumerate() {
+                    let p = &mut self.nodes[first + k].prior;
+                    *p = (1.0 - weight) * *p + weight * d / sum;
+                }
+            }
+        }
+        if self.cfg.gumbel {
+            let gumbel = GumbelDist::new(0.0f32, 1.0).expect("valid gumbel");
+            let score: Vec<f32> = (0..n)
+                .map(|k| gumbel.sample(rng) + self.nodes[first + k].prior.max(1e-12).ln())
+                .collect();
+            let m = (self.cfg.gumbel_considered as usize)
+                .min(n)
+                .min(self.budget.max(1) as usize)
+                .max(1);
+            let mut order: Vec<u16> = (0..n as u16).collect();
+            order.sort_by(|&a, &b| score[b as usize].total_cmp(&score[a as usize]));
+            order.truncate(m);
+            let rounds = (m as f32).log2().ceil().max(1.0) as u32;
+            let mut g = GumbelRoot {
+                score,
+                remaining: order,
+                plan: Vec::new(),
+                rounds,
+            };
+            self.plan_round(&mut g);
+            self.gumbel = Some(g);
+        }
+    }
+
+    /// The simulations of the next Sequential Halving round, or, with one action left, the rest.
+    fn plan_round(&self, g: &mut GumbelRoot) {
+        let left = self.budget.saturating_sub(self.started);
+        let k = g.remaining.len() as u32;
+        let per = if k <= 1 {
+            left
+        } else {
+            (self.budget / (g.rounds * k)).max(1)
+        };
+        g.plan.clear();
+        for _ in 0..per {
+            g.plan.extend(g.remaining.iter().rev());
+        }
+    }
+
+    /// `sigma(q)` of the Gumbel paper, with `q` in [0, 1].
+    fn sigma(&self, q: f32, max_visits: u32) -> f32 {
+        (self.cfg.gumbel_c_visit + max_visits as f32) * self.cfg.gumbel_c_scale * q
+    }
+
+    /// A child's mean value for the player choosing at `parent`, if visited.
+    fn q(&self, parent: usize, child: usize) -> Option<f32> {
+        let c = &self.nodes[child];
+        (c.visits > 0).then(|| sign(self.nodes[parent].to_move) * c.value_south / c.visits as f32)
+    }
+
+    /// Halves the Gumbel candidates when their round is over.
+    fn next_round(&mut self) {
+        let Some(mut g) = self.gumbel.take() else {
+            return;
+        };
+        if g.plan.is_empty() && g.remaining.len() > 1 {
+            let first = self.nodes[0].first_child as usize;
+            let max_visits = g
+                .remaining
+                .iter()
+                .map(|&k| self.nodes[first + k as usize].visits)
+                .max()
+                .unwrap_or(0);
+            let key = |k: u16| {
+                let q = self.q(0, first + k as usize).unwrap_or(0.0);
+                g.score[k as usize] + self.sigma((q + 1.0) / 2.0, max_visits)
+            };
+            let mut rem = g.remaining.clone();
+            rem.sort_by(|&a, &b| key(b).total_cmp(&key(a)));
+            rem.truncate(rem.len().div_ceil(2));
+            g.remaining = rem;
+            self.plan_round(&mut g);
+        } else if g.plan.is_empty() {
+            self.plan_round(&mut g);
+        }
+        self.gumbel = Some(g);
+    }
+
+    fn pick_child(&mut self, node: usize) -> usize {
+        let first = self.nodes[node].first_child as usize;
+        let n = self.nodes[node].num_children as usize;
+        if node == 0 && self.gumbel.is_some() {
+            self.next_round();
+            if let Some(k) = self.gumbel.as_mut().and_then(|g| g.plan.pop()) {
+                return first + k as usize;
+            }
+        }
+        let parent_visits = self.nodes[node].visits.max(1) as f32;
+        let mut best = first;
+        let mut best_score = f32::NEG_INFINITY;
+        match self.cfg.selection {
+            Selection::Puct => {
+                let parent_q = if self.nodes[node].visits > 0 {
+                    sign(self.nodes[node].to_move) * self.nodes[node].value_south
+                        / self.nodes[node].visits as f32
+                } else {
+                    0.0
+                };
+                let fpu = parent_q - self.cfg.fpu_reduction;
+                let sqrt_n = parent_visits.sqrt();
+                for c in first..first + n {
+                    let q = self.q(node, c).unwrap_or(fpu);
+                    let child = &self.nodes[c];
+                    let score =
+                        q + self.cfg.c_puct * child.prior * sqrt_n / (1.0 + child.visits as f32);
+                    if score > best_score {
+                        best_score = score;
+                        best = c;
+                    }
+                }
+            }
+            Selection::Uct => {
+                let ln_n = parent_visits.ln();
+                for c in first..first + n {
+                    let Some(q) = self.q(node, c) else { return c };
+                    let score = q + self.cfg.c_puct * (ln_n / self.nodes[c].visits as f32).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = c;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Hands out the next simulation's leaf.
+    pub fn select(&mut self) -> Select<G::State> {
+        if self.started >= self.budget {
+            return Select::Done;
+        }
+        let mut node = 0usize;
+        let mut state = self.root_state.clone();
+        loop {
+            match self.nodes[node].kind {
+                Kind::Pending => return Select::Blocked,
+                Kind::Terminal(v) => {
+                    self.started += 1;
+                    self.backup(node, v, false);
+                    return Select::Terminal;
+                }
+                Kind::Leaf => {
+                    self.nodes[node].kind = Kind::Pending;
+                    self.started += 1;
+                    self.in_flight += 1;
+                    self.add_virtual_loss(node);
+                    return Select::Leaf(LeafRequest {
+                        node: node as u32,
+                        state,
+                    });
+                }
+                Kind::Expanded => {
+                    let child = self.pick_child(node);
+                    state.play_unchecked(self.nodes[child].action);
+                    if self.nodes[child].kind == Kind::Leaf {
+                        self.nodes[child].to_move = state.to_move();
+                        if let Some(o) = state.outcome() {
+                            self.nodes[child].kind = Kind::Terminal(o.returns()[0]);
+                        }
+                    }
+                    node = child;
+                }
+            }
+        }
+    }
+
+    fn add_virtual_loss(&mut self, mut node: usize) {
+        while node != NONE as usize {
+            let parent = self.nodes[node].parent;
+            self.nodes[node].visits += 1;
+            if parent != NONE {
+                // A loss for the player who chose this node.
+                self.nodes[node].value_south -= sign(self.nodes[parent as usize].to_move);
+            }
+            node = parent as usize;
+        }
+    }
+
+    /// Adds one visit of value `v_south` from `node` up to the root (replacing a virtual loss).
+    fn backup(&mut self, mut node: usize, v_south: f32, had_virtual_loss: bool) {
+        while node != NONE as usize {
+            let parent = self.nodes[node].parent;
+            if had_virtual_loss {
+                if parent != NONE {
+                    self.nodes[node].value_south += sign(self.nodes[parent as usize].to_move);
+                }
+            } else {
+                self.nodes[node].visits += 1;
+            }
+            self.nodes[node].value_south += v_south;
+            node = parent as usize;
+        }
+    }
+
+    /// Expands a leaf handed out by [`Search::select`] with its evaluation and backs up the
+    /// value. `rng` draws the root's noise when the leaf is the root.
+    pub fn expand(&mut self, node: u32, state: &G::State, eval: &Evaluation, rng: &mut SmallRng) {
+        let node = node as usize;
+        debug_assert_eq!(self.nodes[node].kind, Kind::Pending);
+        let mask = state.legal_mask();
+        let total: f32 = mask.iter().map(|a| eval.priors[a as usize].max(0.0)).sum();
+        let uniform = 1.0 / mask.count().max(1) as f32;
+        let first = self.nodes.len() as u32;
+        for a in mask.iter() {
+            let p = if total > 0.0 {
+                eval.priors[a as usize].max(0.0) / total
+            } else {
+                uniform
+            };
+            self.nodes.push(Node::new(node as u32, a, p));
+        }
+        let n = &mut self.nodes[node];
+        n.first_child = first;
+        n.num_children = mask.count() as u16;
+        n.kind = Kind::Expanded;
+        let v_south = sign(n.to_move) * eval.value;
+        self.in_flight -= 1;
+        self.backup(node, v_south, true);
+        if node == 0 {
+            self.prepare_root(rng);
+        }
+    }
+
+    /// Whether every simulation of the move is done.
+    pub fn is_finished(&self) -> bool {
+        self.started >= self.budget && self.in_flight == 0
+    }
+
+    /// Simulations handed out for this move.
+    pub fn simulations(&self) -> u32 {
+        self.started
+    }
+
+    /// The root's statistics after the move's search.
+    pub fn result(&self) -> SearchResult {
+        let root = &self.nodes[0];
+        let (first, n) = (root.first_child as usize, root.num_children as usize);
+        let mut visits = [0u32; MAX_ACTIONS];
+        let mut policy = [0f32; MAX_ACTIONS];
+        let root_value = if root.visits > 0 {
+            sign(root.to_move) * root.value_south / root.visits as f32
+        } else {
+            0.0
+        };
+        for c in first..first + n {
+            visits[self.nodes[c].action as usize] = self.nodes[c].visits;
+        }
+        let mut gumbel_action = None;
+        if let Some(g) = &self.gumbel {
+            // Improved policy: softmax(logits + sigma(completed Q)).
+            let max_visits = (first..first + n)
+                .map(|c| self.nodes[c].visits)
+                .max()
+                .unwrap_or(0);
+            let sum_n: u32 = (first..first + n).map(|c| self.nodes[c].visits).sum();
+            let (mut pq, mut p) = (0.0f32, 0.0f32);
+            for c in first..first + n {
+                if let Some(q) = self.q(0, c) {
+                    pq += self.nodes[c].prior * q;
+                    p += self.nodes[c].prior;
+                }
+            }
+            let v_mix = if p > 0.0 {
+                (root_value + sum_n as f32 * pq / p) / (1.0 + sum_n as f32)
+            } else {
+                root_value
+            };
+            let logits: Vec<f32> = (first..first + n)
+                .map(|c| {
+                    let q = self.q(0, c).unwrap_or(v_mix);
+                    self.nodes[c].prior.max(1e-12).ln() + self.sigma((q + 1.0) / 2.0, max_visits)
+                })
+                .collect();
+            let m = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let z: f32 = logits.iter().map(|l| (l - m).exp()).sum();
+            for (k, l) in logits.iter().enumerate() {
+                policy[self.nodes[first + k].action as usize] = (l - m).exp() / z;
+            }
+            let key = |k: u16| {
+                let q = self.q(0, first + k as usize).unwrap_or(v_mix);
+                g.score[k as usize] + self.sigma((q + 1.0) / 2.0, max_visits)
+            };
+            gumbel_action = g
+                .remaining
+                .iter()
+                .copied()
+                .max_by(|&a, &b| key(a).total_cmp(&key(b)))
+                .map(|k| self.nodes[first + k as usize].action);
+        } else {
+            let total: u32 = visits.iter().sum();
+            if total > 0 {
+                for (p, &v) in policy.iter_mut().zip(&visits) {
+                    *p = v as f32 / total as f32;
+                }
+            } else {
+                // A one-simulation search only evaluated the root: its priors are the policy.
+                for c in first..first + n {
+                    policy[self.nodes[c].action as usize] = self.nodes[c].prior;
+                }
+            }
+        }
+        SearchResult {
+            policy,
+            visits,
+            root_value,
+            gumbel_action,
+        }
+    }
+
+    /// Moves the root to the child reached by `action` (keeping its subtree if
+    /// `reuse_tree`), the position after it being `next`.
+    pub fn advance(&mut self, action: Action, next: G::State) {
+        let root = &self.nodes[0];
+        let child = (root.first_child as usize
+            ..root.first_child as usize + root.num_children as usize)
+            .find(|&c| self.nodes[c].action == action);
+        match child {
+            Some(c) if self.cfg.reuse_tree && self.nodes[c].kind == Kind::Expanded => {
+                let mut kept = Vec::with_capacity(self.nodes.len());
+                // Breadth-first copy keeps each node's children contiguous.
+                let mut root = self.nodes[c].clone();
+                root.parent = NONE;
+                kept.push(root);
+                let mut i = 0;
+                while i < kept.len() {
+                    let (f, n) = (kept[i].first_child, kept[i].num_children as usize);
+                    if f != NONE {
+                        let new_first = kept.len() as u32;
+                        for k in 0..n {
+                            let mut ch = self.nodes[f as usize + k].clone();
+                            ch.parent = i as u32;
+                            kept.push(ch);
+                        }
+                        kept[i].first_child = new_first;
+                    }
+                    i += 1;
+                }
+                self.nodes = kept;
+                self.root_state = next;
+            }
+            _ => self.reset(next),
+        }
+    }
+
+    /// Samples an action from root visit counts at temperature `t` (0: the most visited,
+    /// ties to the higher prior).
+    pub fn sample_by_visits(&self, t: f32, rng: &mut SmallRng) -> Option<Action> {
+        let root = &self.nodes[0];
+        let kids =
+            root.first_child as usize..root.first_child as usize + root.num_children as usize;
+        if kids.is_empty() {
+            return None;
+        }
+        if t <= 1e-3 {
+            return kids
+                .max_by(|&a, &b| {
+                    let (x, y) = (&self.nodes[a], &self.nodes[b]);
+                    x.visits.cmp(&y.visits).then(x.prior.total_cmp(&y.prior))
+                })
+                .map(|c| self.nodes[c].action);
+        }
+        // Without visits (a one-simulation search), the priors stand in for them.
+        let unvisited = kids.clone().all(|c| self.nodes[c].visits == 0);
+        let weights: Vec<f64> = kids
+            .clone()
+            .map(|c| {
+                let n = if unvisited {
+                    self.nodes[c].prior as f64
+                } else {
+                    self.nodes[c].visits as f64
+                };
+                n.powf(1.0 / t as f64)
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        if total <= 0.0 {
+            return Some(self.nodes[kids.start].action);
+        }
+        let mut x = rng.random::<f64>() * total;
+        for (c, w) in kids.clone().zip(&weights) {
+            if x < *w {
+                return Some(self.nodes[c].action);
+            }
+            x -= w;
+        }
+        Some(self.nodes[kids.end - 1].action)
+    }
+
+    /// Nodes in the tree (for tests and statistics).
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+}

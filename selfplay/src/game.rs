@@ -1,0 +1,263 @@
+//! Self-play games: move choice, exploration, and the rows each game leaves behind.
+
+use mankala_engine::{Action, Game, GameResult, MAX_ACTIONS, Player, State};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use mankala_config::{SearchConfig, SelfplayConfig};
+use mankala_data::Row;
+use mankala_search::batch::Driver;
+use mankala_search::game_seed;
+use mankala_search::mcts::Search;
+
+/// Everything a self-play game needs besides its game.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// MCTS settings.
+    pub search: SearchConfig,
+    /// Exploration, move choice and resignation.
+    pub selfplay: SelfplayConfig,
+    /// The run these games belong to.
+    pub run_id: String,
+    /// The loop generation (0 outside the loop).
+    pub generation: u32,
+    /// The run's seed; game `i` draws from a generator seeded by it and `i`.
+    pub seed: u64,
+}
+
+/// A decision waiting for its game's result.
+#[derive(Clone, Debug)]
+struct Decision {
+    ply: u32,
+    to_move: Player,
+    features: Vec<f32>,
+    legal: Vec<bool>,
+    policy: Vec<f32>,
+    root_value: f32,
+    simulations: u32,
+    full_search: bool,
+    /// The action played from this position (none when its player resigned there).
+    action: Option<Action>,
+}
+
+/// A game that has ended, with its rows.
+#[derive(Clone, Debug)]
+pub struct FinishedGame {
+    /// The game's id.
+    pub game_id: u64,
+    /// One row per decision.
+    pub rows: Vec<Row>,
+    /// The result from South's view: +1, 0, -1.
+    pub outcome: i8,
+    /// The result's name (see [`Row::result`]).
+    pub result: String,
+    /// Plies played.
+    pub length: u32,
+}
+
+/// One self-play game in progress.
+#[derive(Debug)]
+pub struct SelfplayGame<'a, G: Game> {
+    game: &'a G,
+    settings: &'a Settings,
+    game_id: u64,
+    rng: SmallRng,
+    state: G::State,
+    search: Search<G>,
+    decisions: Vec<Decision>,
+    full: bool,
+    /// Consecutive own moves each player has judged lost beyond the resignation threshold.
+    hopeless: [u32; 2],
+    resigned: Option<Player>,
+}
+
+/// South's final seed margin in `state`, where a game ended: South's final seeds less North's
+/// as the variant's end rule counts them, or in a game stopped before its end (a
+/// resignation) the seeds each player holds (store, own holes, hand).
+pub fn final_margin<S: State>(state: &S) -> i16 {
+    let [south, north] = match state.outcome() {
+        Some(o) => o.scores,
+        None => {
+            let s = state.snapshot();
+            let half = s.pits.len() / 2;
+            let side =
+                |p: usize, holes: &[u32]| s.stores[p] + s.in_hand[p] + holes.iter().sum::<u32>();
+            [side(0, &s.pits[..half]), side(1, &s.pits[half..])]
+        }
+    };
+    let margin = i64::from(south) - i64::from(north);
+    margin.clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16
+}
+
+impl<'a, G: Game> SelfplayGame<'a, G> {
+    /// A new game from the variant's start.
+    pub fn new(game: &'a G, settings: &'a Settings, game_id: u64) -> Self {
+        let state = game.initial_state();
+        let mut g = SelfplayGame {
+            game,
+            settings,
+            game_id,
+            rng: SmallRng::seed_from_u64(game_seed(settings.seed, game_id)),
+            search: Search::new(settings.search.clone(), state.clone()),
+            state,
+            decisions: Vec::new(),
+            full: true,
+            hopeless: [0; 2],
+            resigned: None,
+        };
+        g.start_move();
+        g
+    }
+
+    fn start_move(&mut self) {
+        let sp = &self.settings.selfplay;
+        self.full = sp.full_search_prob >= 1.0 || self.rng.random::<f32>() < sp.full_search_prob;
+        let (sims, noise) = if self.full {
+            let noise =
+                (sp.dirichlet_weight > 0.0).then_some((sp.dirichlet_total, sp.dirichlet_weight));
+            (self.settings.search.simulations, noise)
+        } else {
+            (sp.fast_simulations, None)
+        };
+        self.search.start(sims, noise, &mut self.rng);
+    }
+
+    fn choose(&mut self, result: &mankala_search::mcts::SearchResult) -> Action {
+        if let Some(a) = result.gumbel_action {
+            return a;
+        }
+        let sp = &self.settings.selfplay;
+        let t = if self.state.ply() < sp.temperature_plies {
+            sp.temperature
+        } else {
+            sp.final_temperature
+        };
+        self.search
+            .sample_by_visits(t, &mut self.rng)
+            .expect("a legal move at a non-terminal root")
+    }
+
+    fn finish(&self) -> FinishedGame {
+        let (outcome, result) = match (self.resigned, self.state.outcome()) {
+            (Some(p), _) => {
+                let winner = p.other();
+                (
+                    if winner == Player::South { 1 } else { -1 },
+                    format!("{}-resign", winner.name()),
+                )
+            }
+            (None, Some(o)) => {
+                let v = match o.result {
+                    GameResult::Win(Player::South) => 1,
+                    GameResult::Win(Player::North) => -1,
+                    GameResult::Draw | GameResult::Capped(_) => 0,
+                };
+                (v, o.result_name().to_string())
+            }
+            (None, None) => unreachable!("finish is called on finished games"),
+        };
+        let length = self.state.ply();
+        let south_margin = final_margin(&self.state);
+        let rows = self
+            .decisions
+            .iter()
+            .map(|d| Row {
+                run_id: self.settings.run_id.clone(),
+                generation: self.settings.generation,
+                game_id: self.game_id,
+                ply: d.ply,
+                to_move: d.to_move.index() as u8,
+                features: d.features.clone(),
+                legal: d.legal.clone(),
+                policy: d.policy.clone(),
+                value_target: if d.to_move == Player::South {
+                    outcome as f32
+                } else {
+                    -outcome as f32
+                },
+                root_value: d.root_value,
+                simulations: d.simulations,
+                full_search: d.full_search,
+                outcome,
+                result: result.clone(),
+                game_length: length,
+                action: d.action,
+                margin: Some(if d.to_move == Player::South {
+                    south_margin
+                } else {
+                    -south_margin
+                }),
+            })
+            .collect();
+        FinishedGame {
+            game_id: self.game_id,
+            rows,
+            outcome,
+            result,
+            length,
+        }
+    }
+
+    /// Whether the game has ended (by the rules, a cap, or resignation).
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.state.is_terminal()
+    }
+
+    /// The finished game's rows.
+    ///
+    /// # Panics
+    /// If the game is not over.
+    pub fn into_finished(self) -> FinishedGame {
+        assert!(self.is_over(), "game {} is not over", self.game_id);
+        self.finish()
+    }
+}
+
+impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
+    fn parts(&mut self) -> (&mut Search<G>, &mut SmallRng) {
+        (&mut self.search, &mut self.rng)
+    }
+
+    fn search_done(&mut self) -> bool {
+        let result = self.search.result();
+        let n = self.game.num_actions();
+        let mask = self.state.legal_mask();
+        let mut features = vec![0.0; self.game.encoding_len()];
+        self.state.encode(&mut features);
+        let mover = self.state.to_move();
+        self.decisions.push(Decision {
+            ply: self.state.ply(),
+            to_move: mover,
+            features,
+            legal: mask.to_vec(n),
+            policy: result.policy[..n.min(MAX_ACTIONS)].to_vec(),
+            root_value: result.root_value,
+            simulations: self.search.simulations(),
+            full_search: self.full,
+            action: None,
+        });
+        if let Some(threshold) = self.settings.selfplay.resign_threshold {
+            let h = &mut self.hopeless[mover.index()];
+            *h = if result.root_value < -threshold {
+                *h + 1
+            } else {
+                0
+            };
+            if *h >= self.settings.selfplay.resign_consecutive {
+                self.resigned = Some(mover);
+                return false;
+            }
+        }
+        let action = self.choose(&result);
+        if let Some(d) = self.decisions.last_mut() {
+            d.action = Some(action);
+        }
+        self.state.play_unchecked(action);
+        if self.state.is_terminal() {
+            return false;
+        }
+        self.search.advance(action, self.state.clone());
+        self.start_move();
+        true
+    }
+}
