@@ -1,9 +1,11 @@
 //! `mankala`: the command-line front of the engine, self-play, training and arenas.
+//!
+//! The doc comments of the commands' arguments are their `--help` text, written for the
+//! terminal (`[,ms=T]`, `<variant>`), not for rustdoc.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 
 mod args;
 mod cmd;
-#[cfg(test)]
-mod fuzz;
 mod progress;
 
 use std::path::PathBuf;

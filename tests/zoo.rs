@@ -40,8 +40,9 @@ fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game(
             cfg.rules_toml()
         );
         let setup = Setup {
-            game: cfg.game.clone(),
+            game: cfg.game,
             search: cfg.search.clone(),
+            tables: Default::default(),
         };
         assert_eq!(setup.default_agent(), "zoo".parse().unwrap(), "{variant}");
         let prepared = setup

@@ -117,7 +117,7 @@ impl Search<'_> {
             return Err(OutOfBudget);
         }
         if let Some(t) = self.deadline
-            && self.nodes % 256 == 0
+            && self.nodes.is_multiple_of(256)
             && Instant::now() > t
         {
             return Err(OutOfBudget);
@@ -230,7 +230,7 @@ impl AlphaBetaAgent {
     }
 
     /// The best actions of the deepest iteration finished within the budget (all tied for
-    /// best) and their score for the player to move: a seed difference, about ±[`WIN`] for
+    /// best) and their score for the player to move: a seed difference, about ±`WIN` for
     /// a game decided within the search, or ±`WIN`/2 plus the margin for one a tablebase
     /// decides.
     pub fn best<S: State>(&mut self, state: &S) -> (Vec<Action>, i32) {
@@ -317,6 +317,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    use crate::Tables;
     use crate::tests::{random_positions, winning_capture};
 
     fn agent(depth: u32) -> AlphaBetaAgent {
@@ -409,27 +410,19 @@ mod tests {
 
     #[test]
     fn alphabeta_agrees_with_plain_minimax_on_random_kalah_positions() {
-        let g = Kalah {
-            rules: Default::default(),
-            limits: Kalah::DEFAULT_LIMITS,
-        };
+        let g = Kalah::default();
         check_against_minimax(&g, 7);
     }
 
     #[test]
     fn alphabeta_agrees_with_plain_minimax_on_random_oware_positions() {
-        let g = Oware {
-            limits: Oware::DEFAULT_LIMITS,
-        };
+        let g = Oware::default();
         check_against_minimax(&g, 8);
     }
 
     #[test]
     fn a_node_budget_still_gives_a_legal_move() {
-        let g = Kalah {
-            rules: Default::default(),
-            limits: Kalah::DEFAULT_LIMITS,
-        };
+        let g = Kalah::default();
         let s = g.initial_state();
         let mut agent = AlphaBetaAgent::new(30, Some(500), None, None);
         let (best, _) = agent.best(&s);
@@ -476,8 +469,8 @@ mod tests {
             rules: toml::from_str(rules).unwrap(),
             limits: Kalah::DEFAULT_LIMITS,
         };
-        let exact = Exact::new("kalah", rules, Some(&path), false).unwrap();
-        let solver_exact = Exact::new("kalah", rules, None, true).unwrap();
+        let exact = Exact::new("kalah", rules, Some(&path), false, &Tables::default()).unwrap();
+        let solver_exact = Exact::new("kalah", rules, None, true, &Tables::default()).unwrap();
         let mut solver = solver_exact.solver().unwrap();
         let mut agent = AlphaBetaAgent::new(1, None, None, Some(exact));
         for s in random_positions(&g, 40, 20, 3) {

@@ -8,7 +8,7 @@
 //! without its repetition history; its sign is the exact win, draw or loss.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use mankala_engine::variants::KalahRules;
 use mankala_engine::{Action, Game, Player, State};
@@ -66,35 +66,49 @@ impl ExactError {
     }
 }
 
-/// Loaded tables, kept for the life of the process: a table is read once however many
-/// agents, games and generations use it.
-fn load_table(path: &Path, game: TableGame) -> Result<&'static Tablebase, TablebaseError> {
-    static TABLES: OnceLock<Mutex<Vec<(PathBuf, TableGame, &'static Tablebase)>>> = OnceLock::new();
-    let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    let mut tables = TABLES
-        .get_or_init(|| Mutex::new(Vec::new()))
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(&(_, _, table)) = tables.iter().find(|(p, g, _)| *p == key && *g == game) {
-        return Ok(table);
+/// Loaded tablebases, shared: a table is read once however many agents, games and
+/// generations of its owner use it, and freed with the last of them. Its owner (a run, a
+/// server's session, a command) decides how long tables are kept; clones share one cache.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    loaded: Arc<Mutex<Vec<Loaded>>>,
+}
+
+/// A table in the cache: its file, its game, the table.
+type Loaded = (PathBuf, TableGame, Arc<Tablebase>);
+
+impl Tables {
+    /// The table of `game` at `path`, read now or earlier.
+    ///
+    /// # Errors
+    /// [`TablebaseError`] naming the file that cannot be read or is of another game.
+    pub fn load(&self, path: &Path, game: TableGame) -> Result<Arc<Tablebase>, TablebaseError> {
+        let key = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let mut loaded = self
+            .loaded
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((_, _, table)) = loaded.iter().find(|(p, g, _)| *p == key && *g == game) {
+            return Ok(Arc::clone(table));
+        }
+        let table = Arc::new(Tablebase::load(path, game, None)?);
+        loaded.push((key, game, Arc::clone(&table)));
+        Ok(table)
     }
-    let table: &'static Tablebase = Box::leak(Box::new(Tablebase::load(path, game, None)?));
-    tables.push((key, game, table));
-    Ok(table)
 }
 
 /// Exact values of one variant's positions: a Kalah solver, a tablebase, or both.
 #[derive(Clone, Debug)]
 pub struct Exact {
     game: TableGame,
-    table: Option<&'static Tablebase>,
+    table: Option<Arc<Tablebase>>,
     solver: bool,
 }
 
 impl Exact {
     /// Exact values for `variant` with the rule options `rules` (a TOML `[rules]` table, as
-    /// in model sidecars and shards), from the tablebase at `table` and, with `solver`, from
-    /// the Kalah solver.
+    /// in model sidecars and shards), from the tablebase at `table` (read through `tables`)
+    /// and, with `solver`, from the Kalah solver.
     ///
     /// # Errors
     /// [`ExactError`] when the variant has no solver or tables, or the table does not load
@@ -104,6 +118,7 @@ impl Exact {
         rules: &str,
         table: Option<&Path>,
         solver: bool,
+        tables: &Tables,
     ) -> Result<Exact, ExactError> {
         let game = match variant {
             "kalah" => {
@@ -127,7 +142,7 @@ impl Exact {
                 });
             }
         };
-        let table = table.map(|p| load_table(p, game)).transpose()?;
+        let table = table.map(|p| tables.load(p, game)).transpose()?;
         Ok(Exact {
             game,
             table,
@@ -162,8 +177,8 @@ impl Exact {
     }
 
     /// The tablebase, if one was given.
-    pub fn table(&self) -> Option<&'static Tablebase> {
-        self.table
+    pub fn table(&self) -> Option<&Tablebase> {
+        self.table.as_deref()
     }
 
     /// A solver for Kalah over this table (`None` for Oware or without `solver`).
@@ -171,7 +186,7 @@ impl Exact {
         match self.game {
             TableGame::Kalah { empty_capture } if self.solver => Some(Solver::new(
                 empty_capture,
-                self.table,
+                self.table.clone(),
                 SolverConfig { tt_log2: 22 },
             )),
             _ => None,
@@ -182,7 +197,7 @@ impl Exact {
     /// table alone; `None` when it holds more seeds in play than the table.
     #[inline]
     pub fn probe<S: State>(&self, state: &S) -> Option<i32> {
-        let table = self.table?;
+        let table = self.table.as_ref()?;
         let (pits, store_diff) = view(state, state.to_move());
         table.probe_pits(&pits).map(|v| v as i32 + store_diff)
     }
@@ -244,7 +259,7 @@ impl Exact {
         let (pits, store_diff) = view(next, mover);
         let v = match solver {
             Some(solver) => solver.value(&pits),
-            None => self.table?.probe_pits(&pits)? as i32,
+            None => self.table.as_ref()?.probe_pits(&pits)? as i32,
         } + store_diff;
         Some(if mover == me { v } else { -v })
     }
@@ -374,7 +389,7 @@ mod tests {
     fn kalah_values_match_minimax_over_the_engines_moves() {
         for empty_capture in [false, true] {
             let g = kalah(1, empty_capture);
-            let exact = Exact::new("kalah", &rules(&g), None, true).unwrap();
+            let exact = Exact::new("kalah", &rules(&g), None, true, &Tables::default()).unwrap();
             let mut solver = exact.solver().unwrap();
             let mut seen = HashMap::new();
             for s in random_positions(&g, 40, 40, 11) {
@@ -411,8 +426,9 @@ mod tests {
         .unwrap();
         // One seed a hole: every position of the game lies within a 12-seed table.
         let g = kalah(1, false);
-        let table = Exact::new("kalah", &rules(&g), Some(&path), false).unwrap();
-        let exact = Exact::new("kalah", &rules(&g), None, true).unwrap();
+        let table =
+            Exact::new("kalah", &rules(&g), Some(&path), false, &Tables::default()).unwrap();
+        let exact = Exact::new("kalah", &rules(&g), None, true, &Tables::default()).unwrap();
         let mut solver = exact.solver().unwrap();
         for s in random_positions(&g, 60, 40, 4) {
             assert_eq!(table.probe(&s), exact.value(Some(&mut solver), &s), "{s}");
@@ -428,7 +444,7 @@ mod tests {
     #[test]
     fn the_perfect_agent_keeps_the_value_of_the_position() {
         let g = kalah(3, false);
-        let exact = Exact::new("kalah", &rules(&g), None, true).unwrap();
+        let exact = Exact::new("kalah", &rules(&g), None, true, &Tables::default()).unwrap();
         let mut agent = PerfectAgent::new(exact.clone());
         let mut solver = exact.solver().unwrap();
         let mut rng = SmallRng::seed_from_u64(5);
@@ -444,22 +460,36 @@ mod tests {
 
     #[test]
     fn exact_values_are_refused_where_none_exist() {
-        let e = Exact::new("oware", "", None, true).unwrap_err().to_string();
+        let e = Exact::new("oware", "", None, true, &Tables::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("no exact solver") && e.contains("kalah only"),
             "{e}"
         );
-        let e = Exact::new("bao", "", Some(Path::new("x.tb")), false)
-            .unwrap_err()
-            .to_string();
+        let e = Exact::new(
+            "bao",
+            "",
+            Some(Path::new("x.tb")),
+            false,
+            &Tables::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("no endgame tablebases"), "{e}");
-        let e = Exact::new("kalah", "empty_capture = 3", None, true)
+        let e = Exact::new("kalah", "empty_capture = 3", None, true, &Tables::default())
             .unwrap_err()
             .to_string();
         assert!(e.contains("kalah rules"), "{e}");
-        let e = Exact::new("oware", "", Some(Path::new("/no/such/table.tb")), false)
-            .unwrap_err()
-            .to_string();
+        let e = Exact::new(
+            "oware",
+            "",
+            Some(Path::new("/no/such/table.tb")),
+            false,
+            &Tables::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("/no/such/table.tb"), "{e}");
     }
 
@@ -472,11 +502,9 @@ mod tests {
             .unwrap()
             .save(&path)
             .unwrap();
-        let exact = Exact::new("oware", "", Some(&path), false).unwrap();
+        let exact = Exact::new("oware", "", Some(&path), false, &Tables::default()).unwrap();
         let table = exact.table().unwrap();
-        let g = Oware {
-            limits: Oware::DEFAULT_LIMITS,
-        };
+        let g = Oware::default();
         let mut rng = SmallRng::seed_from_u64(9);
         for _ in 0..300 {
             let n = rng.random_range(1..=8u32);

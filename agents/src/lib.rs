@@ -25,7 +25,7 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 pub use alphabeta::AlphaBetaAgent;
-pub use exact::{Exact, ExactError, PerfectAgent};
+pub use exact::{Exact, ExactError, PerfectAgent, Tables};
 pub use mankala_config::{AgentSpec, ZOO_SIMULATIONS};
 pub use mcts::SearchAgent;
 pub use spec::{AgentError, Prepared};
@@ -197,9 +197,7 @@ pub(crate) mod tests {
 
     /// South's F (4 seeds) captures 10 and wins the game; B, the other move, captures nothing.
     pub(crate) fn winning_capture() -> OwareState {
-        let g = Oware {
-            limits: Oware::DEFAULT_LIMITS,
-        };
+        let g = Oware::default();
         OwareState::from_parts(
             &g,
             [1, 0, 0, 1, 0, 4, 1, 2, 2, 1, 0, 5],
@@ -246,9 +244,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_agent_that_does_not_search_puts_its_policy_on_its_choice() {
-        let g = Oware {
-            limits: Oware::DEFAULT_LIMITS,
-        };
+        let g = Oware::default();
         let s = winning_capture();
         let mut agent = Prepared::without_files(AgentSpec::Greedy, &SearchConfig::default())
             .unwrap()

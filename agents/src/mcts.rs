@@ -129,9 +129,7 @@ mod tests {
 
     #[test]
     fn mcts_agent_takes_the_winning_capture() {
-        let g = Oware {
-            limits: Oware::DEFAULT_LIMITS,
-        };
+        let g = Oware::default();
         let mut agent = mcts(400).build(&g, 3);
         let s = winning_capture();
         let mut rng = SmallRng::seed_from_u64(2);
@@ -142,9 +140,7 @@ mod tests {
 
     #[test]
     fn a_search_analysis_covers_the_legal_moves_within_its_budget() {
-        let g = Oware {
-            limits: Oware::DEFAULT_LIMITS,
-        };
+        let g = Oware::default();
         let s = winning_capture();
         let mut agent = mcts(50).build(&g, 3);
         let mut rng = SmallRng::seed_from_u64(2);

@@ -10,7 +10,7 @@ use mankala_solver::TablebaseError;
 use thiserror::Error;
 
 use crate::alphabeta::AlphaBetaAgent;
-use crate::exact::{Exact, PerfectAgent};
+use crate::exact::{Exact, PerfectAgent, Tables};
 use crate::mcts::SearchAgent;
 use crate::{Agent, GreedyAgent, RandomAgent};
 
@@ -60,8 +60,8 @@ pub struct Prepared {
 
 impl Prepared {
     /// Loads the network of an `nn` spec and checks it against `expected`, or the tablebase
-    /// of a spec that names one; `search` gives the network agent's search settings besides
-    /// its simulations.
+    /// of a spec that names one (read through `tables`); `search` gives the network agent's
+    /// search settings besides its simulations.
     ///
     /// # Errors
     /// [`AgentError::Model`] or [`AgentError::Tablebase`] when a file cannot be loaded for
@@ -70,6 +70,7 @@ impl Prepared {
         spec: AgentSpec,
         search: &SearchConfig,
         expected: &Expected<'_>,
+        tables: &Tables,
     ) -> Result<Prepared, AgentError> {
         let model = match &spec {
             AgentSpec::Network { model, .. } => Some(model.clone()),
@@ -103,12 +104,14 @@ impl Prepared {
                 expected.rules,
                 Some(path),
                 false,
+                tables,
             )),
             AgentSpec::Perfect { tablebase } => Some(Exact::new(
                 expected.variant,
                 expected.rules,
                 tablebase.as_deref(),
                 true,
+                tables,
             )),
             _ => None,
         }

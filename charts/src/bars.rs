@@ -63,12 +63,19 @@ pub fn bar_chart(title: &str, y_label: &str, bars: &[(&str, f64)]) -> String {
         let chart = &mut cartesian(
             root,
             title,
-            (-0.5..n - 0.5, 0, false),
-            (yr, ydp, true),
-            "",
-            y_label,
-            60,
-            room,
+            Axis {
+                range: -0.5..n - 0.5,
+                decimals: 0,
+                ticks: false,
+                label: "",
+            },
+            Axis {
+                range: yr,
+                decimals: ydp,
+                ticks: true,
+                label: y_label,
+            },
+            (60, room),
         )?;
         if bars.is_empty() {
             no_data(root, chart)?;

@@ -154,22 +154,26 @@ fn nice_range(vs: impl Iterator<Item = f64>) -> (std::ops::Range<f64>, usize) {
     (ticks[0]..ticks[ticks.len() - 1], dp)
 }
 
-/// A chart in `area` with a caption, value axes labelled `x_label` and `y_label` with their
-/// tick labels, and a light grid; an axis whose flag is false gets no ticks or grid (categories
-/// drawn apart).
-#[allow(clippy::too_many_arguments)]
+/// One axis of a chart: its range, the decimals of its tick labels, whether it has ticks and
+/// grid lines (categories are drawn apart, without), and its label.
+struct Axis<'s> {
+    range: std::ops::Range<f64>,
+    decimals: usize,
+    ticks: bool,
+    label: &'s str,
+}
+
+/// A chart in `area` with a caption, its two axes labelled with their tick labels, and a
+/// light grid; `(left, bottom)` are the room for the axes' labels, in pixels.
 fn cartesian<'a>(
     area: &Area<'a>,
     title: &str,
-    x: (std::ops::Range<f64>, usize, bool),
-    y: (std::ops::Range<f64>, usize, bool),
-    x_label: &str,
-    y_label: &str,
-    left: u32,
-    bottom: u32,
+    x: Axis<'_>,
+    y: Axis<'_>,
+    (left, bottom): (u32, u32),
 ) -> Result<Chart<'a>, DrawingAreaErrorKind<std::io::Error>> {
-    let (xr, xdp, x_ticks) = x;
-    let (yr, ydp, y_ticks) = y;
+    let (xr, xdp, x_ticks, x_label) = (x.range, x.decimals, x.ticks, x.label);
+    let (yr, ydp, y_ticks, y_label) = (y.range, y.decimals, y.ticks, y.label);
     let mut chart = ChartBuilder::on(area)
         .caption(title, (FONT, 16.0 * PX).into_font().style(FontStyle::Bold))
         .margin(12)

@@ -52,12 +52,19 @@ pub fn line_chart(title: &str, x_label: &str, y_label: &str, series: &[Series<'_
         let chart = &mut cartesian(
             &area,
             title,
-            (xr, xdp, true),
-            (yr, ydp, true),
-            x_label,
-            y_label,
-            60,
-            45,
+            Axis {
+                range: xr,
+                decimals: xdp,
+                ticks: true,
+                label: x_label,
+            },
+            Axis {
+                range: yr,
+                decimals: ydp,
+                ticks: true,
+                label: y_label,
+            },
+            (60, 45),
         )?;
         if all.is_empty() {
             no_data(root, chart)?;
@@ -118,12 +125,19 @@ pub fn interval_line_chart(
         let chart = &mut cartesian(
             &area,
             title,
-            (xr, xdp, true),
-            (yr, ydp, true),
-            x_label,
-            y_label,
-            60,
-            45,
+            Axis {
+                range: xr,
+                decimals: xdp,
+                ticks: true,
+                label: x_label,
+            },
+            Axis {
+                range: yr,
+                decimals: ydp,
+                ticks: true,
+                label: y_label,
+            },
+            (60, 45),
         )?;
         if !points.iter().any(|p| ok(&p)) {
             no_data(root, chart)?;

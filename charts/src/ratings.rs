@@ -20,12 +20,19 @@ pub fn interval_chart(title: &str, x_label: &str, rows: &[Interval<'_>]) -> Stri
         let chart = &mut cartesian(
             &area,
             title,
-            (xr, xdp, true),
-            (-0.5..n - 0.5, 0, false),
-            x_label,
-            "",
-            left,
-            45,
+            Axis {
+                range: xr,
+                decimals: xdp,
+                ticks: true,
+                label: x_label,
+            },
+            Axis {
+                range: -0.5..n - 0.5,
+                decimals: 0,
+                ticks: false,
+                label: "",
+            },
+            (left, 45),
         )?;
         let zero = [(0.0, -0.5), (0.0, n - 0.5)];
         chart.draw_series(DashedLineSeries::new(zero, 4, 3, GREY.stroke_width(1)))?;

@@ -52,7 +52,7 @@ pub enum AgentSpec {
         /// Gumbel root selection with Sequential Halving.
         gumbel: bool,
     },
-    /// The zoo's network of a variant ([`zoo`](crate::zoo)): PUCT search guided by the
+    /// The zoo's network of a variant (`mankala_agents::zoo`): PUCT search guided by the
     /// trained network shipped for it.
     Zoo {
         /// The variant whose network is meant; `None`: the variant being played.

@@ -162,7 +162,7 @@ impl LoopConfig {
 
     /// Whether generation `g` plays the baselines.
     pub fn evaluates(&self, g: u32) -> bool {
-        self.eval_games > 0 && (g % self.eval_every == 0 || g + 1 == self.generations)
+        self.eval_games > 0 && (g.is_multiple_of(self.eval_every) || g + 1 == self.generations)
     }
 
     /// The growth that starts at generation `g`, if one does.

@@ -8,7 +8,7 @@ use crate::game::{Action, State};
 ///
 /// # Errors
 /// [`ParseMoveError`] when the game is over or nothing legal matches.
-pub fn parse_by_names<S: State + ?Sized>(state: &S, text: &str) -> Result<Action, ParseMoveError> {
+pub fn parse_by_names<S: State>(state: &S, text: &str) -> Result<Action, ParseMoveError> {
     let t = text.trim();
     let legal = state.legal_actions();
     if legal.is_empty() {

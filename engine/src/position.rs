@@ -9,8 +9,8 @@
 //!
 //! `rows` are the holes of [`crate::Snapshot::pits`], row by row, each row's counts separated
 //! by commas and the rows by `/`; `to move` is `south` or `north`; then the variant's fields.
-//! Each variant's `text` module reads it with [`Reader`] (which checks the shape, names and
-//! counts) and builds its state through its own checks, and writes it with [`Writer`].
+//! Each variant's `text` module reads it with `Reader` (which checks the shape, names and
+//! counts) and builds its state through its own checks, and writes it with `Writer`.
 //!
 //! The JSON form is [`PositionJson`], made by [`position_json`] and documented in
 //! `docs/protocol.md` ("The position object"), versioned by [`POSITION_SCHEMA`].

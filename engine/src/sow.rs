@@ -30,6 +30,10 @@ impl Direction {
 pub trait Track {
     /// Number of positions on the cycle.
     fn len(&self) -> usize;
+    /// Whether the cycle has no positions (no track of a game has).
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// The cell (index into the board array) at track position `pos < len`.
     fn cell(&self, pos: usize) -> usize;
     /// Where track position `pos` is on a drawn board ([`crate::Snapshot`]'s order): by

@@ -15,10 +15,7 @@ const NORTH: Player = Player::North;
 const ALL: [Action; 6] = [0, 1, 2, 3, 4, 5];
 
 fn game() -> Kalah {
-    Kalah {
-        rules: KalahRules::default(),
-        limits: Kalah::DEFAULT_LIMITS,
-    }
+    Kalah::default()
 }
 
 fn pos_in(g: &Kalah, pits: [u8; 12], stores: [u8; 2], to_move: Player) -> KalahState {

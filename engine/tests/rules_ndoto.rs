@@ -25,10 +25,7 @@ fn game_with(max_plies: u32, max_laps: u32) -> Ndoto {
 }
 
 fn game() -> Ndoto {
-    Ndoto {
-        rules: NdotoRules::default(),
-        limits: Ndoto::DEFAULT_LIMITS,
-    }
+    Ndoto::default()
 }
 
 fn pos_in(g: &Ndoto, pits: [u8; 16], stores: [u8; 2], to_move: Player) -> NdotoState {

@@ -14,9 +14,7 @@ const NORTH: Player = Player::North;
 const ALL: [Action; 6] = [0, 1, 2, 3, 4, 5];
 
 fn game() -> Oware {
-    Oware {
-        limits: Oware::DEFAULT_LIMITS,
-    }
+    Oware::default()
 }
 
 fn pos(pits: [u8; 12], scores: [u8; 2], to_move: Player) -> OwareState {

@@ -171,10 +171,7 @@ fn check_golden(trace: &Trace, expected: &[Expect]) {
 
 #[test]
 fn a_kalah_move_ending_in_the_store_is_lifted_then_sown_seed_by_seed() {
-    let g = Kalah {
-        rules: Default::default(),
-        limits: Kalah::DEFAULT_LIMITS,
-    };
+    let g = Kalah::default();
     let mut s = g.initial_state();
     // C (hole 2) holds 4: D, E, F and the store, and South moves again.
     let trace = s.play_traced(2);
@@ -195,9 +192,7 @@ fn a_kalah_move_ending_in_the_store_is_lifted_then_sown_seed_by_seed() {
 
 #[test]
 fn an_oware_capture_takes_the_last_hole_then_the_one_before() {
-    let g = Oware {
-        limits: Oware::DEFAULT_LIMITS,
-    };
+    let g = Oware::default();
     let pits = [4, 4, 4, 4, 4, 2, 1, 1, 4, 4, 4, 4];
     let mut s = OwareState::from_parts(&g, pits, [8, 0], Player::South).unwrap();
     // F (hole 5) sows into a and b, making 2 and 2: both are captured, b first.

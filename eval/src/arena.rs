@@ -260,10 +260,7 @@ mod tests {
     use mankala_config::SearchConfig;
 
     fn kalah() -> Kalah {
-        Kalah {
-            rules: Default::default(),
-            limits: Kalah::DEFAULT_LIMITS,
-        }
+        Kalah::default()
     }
 
     fn agents(specs: &[&str]) -> Vec<Prepared> {
@@ -283,6 +280,7 @@ mod tests {
                     s.parse::<AgentSpec>().unwrap(),
                     &SearchConfig::default(),
                     &expected,
+                    &mankala_agents::Tables::default(),
                 )
                 .unwrap()
             })

@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn the_perfect_agent_is_judged_perfect_and_random_play_is_not() {
         let (g, rules) = kalah();
-        let exact = Exact::new("kalah", &rules, None, true).unwrap();
+        let exact = Exact::new("kalah", &rules, None, true, &Default::default()).unwrap();
         let positions = sample_positions(&g, &lines(&g), &exact, u32::MAX, 60, 1).unwrap();
         assert_eq!(positions.len(), 60);
         let mut perfect = mankala_agents::PerfectAgent::new(exact.clone());

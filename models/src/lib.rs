@@ -1,6 +1,7 @@
-//! Networks for mankala: the policy-value network over the engine's encoding ([`net`]), its
-//! settings ([`config`]), and model files with a metadata sidecar ([`file`]). CPU only, on
-//! burn's `flex` backend.
+//! Networks for mankala: the policy-value network over the engine's encoding ([`net`]),
+//! model files with a metadata sidecar ([`mod@file`]) and their export ([`export`]). Their
+//! settings are `[network]` (`mankala_config::NetworkConfig`). CPU only, on burn's `flex`
+//! backend.
 
 pub mod export;
 pub mod file;

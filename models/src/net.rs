@@ -82,14 +82,14 @@ pub fn mask_penalty(mask: Tensor<2>) -> Tensor<2> {
 ///
 /// `features [B, E]`, `mask [B, A]` (0/1), `policy [B, A]` (rows sum to 1), `value [B, 1]`,
 /// `policy_weight [B, 1]` (0 for rows whose policy is not a target).
-pub fn loss(
-    net: &PolicyValueNet,
-    features: Tensor<2>,
-    mask: Tensor<2>,
-    policy: Tensor<2>,
-    value: Tensor<2>,
-    policy_weight: Tensor<2>,
-) -> (Tensor<1>, Tensor<1>, Tensor<1>) {
+pub fn loss(net: &PolicyValueNet, batch: Batch) -> (Tensor<1>, Tensor<1>, Tensor<1>) {
+    let Batch {
+        features,
+        mask,
+        policy,
+        value,
+        policy_weight,
+    } = batch;
     let (logits, v) = net.forward(features); // [B, A], [B, 1]
     let logp = log_softmax(logits + mask_penalty(mask), 1); // [B, A]
     // Illegal entries have target 0; clamp their -1e9 log-probabilities so 0 * x stays finite.
@@ -102,6 +102,21 @@ pub fn loss(
         policy_loss,
         value_loss,
     )
+}
+
+/// A training batch of `B` positions, as tensors.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    /// Encoded positions, `[B, E]`.
+    pub features: Tensor<2>,
+    /// Legal actions, 1 or 0, `[B, A]`.
+    pub mask: Tensor<2>,
+    /// The search's policy targets, `[B, A]`.
+    pub policy: Tensor<2>,
+    /// Value targets for the player to move, `[B, 1]`.
+    pub value: Tensor<2>,
+    /// Weight of each position's policy loss (0 for a fast search's), `[B, 1]`.
+    pub policy_weight: Tensor<2>,
 }
 
 /// Runs the network on a batch of encoded positions on the CPU: returns, per position, the

@@ -16,7 +16,7 @@ use thiserror::Error;
 pub enum Error {
     /// A config that cannot be had (`mankala_config`): the file or the variant named.
     #[error(transparent)]
-    Config(#[from] mankala_config::LoadError),
+    Config(Box<mankala_config::LoadError>),
     /// The embedded default config (a build fault).
     #[error("the embedded default config")]
     DefaultConfig(#[source] mankala_config::ConfigError),
@@ -49,7 +49,7 @@ pub enum Error {
     Setting(String),
     /// The storage of a run at a URL (`crate::storage`).
     #[error(transparent)]
-    Storage(#[from] crate::storage::StorageError),
+    Storage(Box<crate::storage::StorageError>),
     /// An atomic write (`mankala_data::atomic`) that failed; nothing was left behind.
     #[error(transparent)]
     Write(#[from] mankala_data::atomic::WriteError),
@@ -135,6 +135,18 @@ pub enum Error {
     /// Exact values that cannot be had for the `[loop] judge_*` settings.
     #[error("[loop] judge_table: {0}")]
     Exact(#[from] mankala_agents::ExactError),
+}
+
+impl From<mankala_config::LoadError> for Error {
+    fn from(e: mankala_config::LoadError) -> Self {
+        Error::Config(Box::new(e))
+    }
+}
+
+impl From<crate::storage::StorageError> for Error {
+    fn from(e: crate::storage::StorageError) -> Self {
+        Error::Storage(Box::new(e))
+    }
 }
 
 impl From<mankala_config::SpecError> for Error {

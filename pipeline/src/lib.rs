@@ -10,6 +10,7 @@
 //! Configs are read by `mankala_config`; the map of the crates is `docs/architecture.md`.
 
 pub mod arena;
+pub mod bench;
 pub mod error;
 pub mod generations;
 pub mod layout;

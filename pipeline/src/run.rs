@@ -8,13 +8,13 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use mankala_agents::AgentSpec;
+use mankala_agents::{AgentSpec, Tables};
 use mankala_data::{list_shards, read_shard};
 use mankala_engine::with_game;
 use mankala_eval::arena::schedule;
 use mankala_search::{AnyEvaluator, NetworkEvaluator};
 use mankala_selfplay::Settings;
-use mankala_selfplay::run::selfplay;
+use mankala_selfplay::run::{Shards, selfplay};
 
 use crate::arena::{self, named_results};
 use mankala_config::{DEFAULT_CONFIG, Resolved};
@@ -64,6 +64,19 @@ pub struct Run {
     pub threads: usize,
     /// The run's name in shard run ids: the directory's name.
     name: String,
+    /// The tablebases its agents and judging have read, kept for the run.
+    tables: Tables,
+}
+
+/// Games of an arena: `games` per pair of `pairs` between `agents` (named `names`), from
+/// openings drawn by `seed`.
+#[derive(Clone, Copy)]
+struct Matches<'a> {
+    agents: &'a [AgentSpec],
+    names: &'a [String],
+    pairs: &'a [(usize, usize)],
+    games: u32,
+    seed: u64,
 }
 
 impl Run {
@@ -114,6 +127,7 @@ impl Run {
             record,
             threads: opts.threads,
             name,
+            tables: Tables::default(),
         })
     }
 
@@ -218,7 +232,7 @@ impl Run {
                     &mankala_models::device(),
                 )?;
                 (
-                    AnyEvaluator::Network(NetworkEvaluator::new(net)),
+                    AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net))),
                     format!("gen-{k}"),
                 )
             }
@@ -260,10 +274,15 @@ impl Run {
             let base = done.len() as u64;
             progress.begin(&format!("gen {g} self-play ({name})"), "games", total, base);
             with_game!(&self.cfg.game, gm => selfplay(
-                gm, &settings, &meta, &dir, &ids, self.threads,
-                |w| evaluator.for_worker(w),
-                |s| progress.advance(base + s.games, &rate_note(s)),
-            ))?;
+            gm,
+            &settings,
+            &Shards {
+                meta: &meta,
+                dir: &dir,
+            }, &ids, self.threads,
+                    |w| evaluator.for_worker(w),
+                    |s| progress.advance(base + s.games, &rate_note(s)),
+                ))?;
             progress.end();
         }
         let mut summary = crate::workers::summarize(&list_shards(&dir)?)?;
@@ -306,22 +325,20 @@ impl Run {
                     total: generations * tc.steps,
                 }
             });
-        let from = train::Start {
-            init: init.as_deref(),
-            optimizer: optimizer.as_deref(),
-            schedule,
-            network: network.as_ref(),
-        };
-        let s = train::fit_from(
-            &self.cfg,
-            &data,
-            &self.layout.train(g),
+        let out = self.layout.train(g);
+        let job = train::Fit {
+            data: &data,
+            out: &out,
             steps,
-            step_seed(self.seed(), g, 2),
-            &from,
-            &format!("gen {g} train"),
-            progress,
-        )?;
+            seed: step_seed(self.seed(), g, 2),
+            start: train::Start {
+                init: init.as_deref(),
+                optimizer: optimizer.as_deref(),
+                schedule,
+                network: network.as_ref(),
+            },
+        };
+        let s = train::fit(&self.cfg, &job, &format!("gen {g} train"), progress)?;
         let finite = |x: f32| x.is_finite().then_some(x);
         Ok(TrainDone {
             steps: s.step,
@@ -335,20 +352,22 @@ impl Run {
         })
     }
 
-    /// Plays `pairs` between `agents` (named `names`) and saves the games in `dir`.
-    #[allow(clippy::too_many_arguments)]
+    /// Plays `matches` and saves the games in `dir`.
     fn arena(
         &self,
-        agents: &[AgentSpec],
-        names: &[String],
-        pairs: &[(usize, usize)],
-        games: u32,
-        seed: u64,
+        matches: &Matches<'_>,
         dir: &Path,
         label: &str,
         progress: &dyn Progress,
     ) -> Result<Vec<NamedResult>> {
-        let prepared = arena::prepare_specs(&self.cfg, agents)?;
+        let Matches {
+            agents,
+            names,
+            pairs,
+            games,
+            seed,
+        } = *matches;
+        let prepared = arena::prepare_specs(&self.cfg, agents, &self.tables)?;
         let pairings = with_game!(&self.cfg.game, gm => schedule(
             gm, pairs, games, self.cfg.generations.opening_plies, seed));
         let records = arena::play(
@@ -392,11 +411,13 @@ impl Run {
         }
         let names = [format!("gen-{g}"), opponent_name.clone()];
         let results = self.arena(
-            &[self.network_spec(g), opponent],
-            &names,
-            &[(0, 1)],
-            games,
-            step_seed(self.seed(), g, 3),
+            &Matches {
+                agents: &[self.network_spec(g), opponent],
+                names: &names,
+                pairs: &[(0, 1)],
+                games,
+                seed: step_seed(self.seed(), g, 3),
+            },
             &self.layout.generation(g).join("gate"),
             &format!("gen {g} gate vs {opponent_name}"),
             progress,
@@ -487,11 +508,13 @@ impl Run {
         names.extend(agents[1..].iter().map(ToString::to_string));
         let pairs: Vec<(usize, usize)> = (1..agents.len()).map(|j| (0, j)).collect();
         self.arena(
-            &agents,
-            &names,
-            &pairs,
-            self.cfg.generations.eval_games,
-            step_seed(self.seed(), g, 4),
+            &Matches {
+                agents: &agents,
+                names: &names,
+                pairs: &pairs,
+                games: self.cfg.generations.eval_games,
+                seed: step_seed(self.seed(), g, 4),
+            },
             &self.layout.generation(g).join("eval"),
             &format!("gen {g} vs baselines"),
             progress,
@@ -531,9 +554,10 @@ impl Run {
             &self.cfg.rules_toml(),
             table.as_deref(),
             variant == "kalah",
+            &self.tables,
         )?;
         let lines = judge::game_lines(&self.cfg.game, &self.layout.shards(g))?;
-        let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)])?
+        let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.tables)?
             .pop()
             .expect("one agent");
         let seed = step_seed(self.seed(), g, 6);
@@ -568,11 +592,13 @@ impl Run {
             .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))
             .collect();
         let results = self.arena(
-            &agents,
-            &names,
-            &pairs,
-            self.cfg.generations.eval_games,
-            step_seed(self.seed(), 0, 5),
+            &Matches {
+                agents: &agents,
+                names: &names,
+                pairs: &pairs,
+                games: self.cfg.generations.eval_games,
+                seed: step_seed(self.seed(), 0, 5),
+            },
             &self.layout.baselines(),
             "baselines",
             progress,

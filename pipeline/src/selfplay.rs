@@ -9,7 +9,7 @@ use mankala_data::ShardMeta;
 use mankala_engine::{ENCODING_VERSION, Game, with_game};
 use mankala_search::{AnyEvaluator, NetworkEvaluator};
 use mankala_selfplay::Settings;
-use mankala_selfplay::run::{Summary, selfplay};
+use mankala_selfplay::run::{Shards, Summary, selfplay};
 use serde_json::json;
 
 use mankala_config::Resolved;
@@ -126,14 +126,19 @@ pub fn run(
         (Some((model, net)), _) => {
             record["model"] = json!(model.display().to_string());
             atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
-            AnyEvaluator::Network(NetworkEvaluator::new(net))
+            AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net)))
         }
         (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
     };
     progress.begin("", "games", opts.games, 0);
     let ids: Vec<u64> = (0..opts.games).collect();
     let summary = with_game!(&cfg.game, g => selfplay(
-        g, &settings, &meta, opts.out, &ids, opts.threads,
+        g,
+        &settings,
+        &Shards {
+            meta: &meta,
+            dir: opts.out,
+        }, &ids, opts.threads,
         |w| evaluator.for_worker(w),
         |s| progress.advance(s.games, &rate_note(s)),
     ))?;

@@ -42,7 +42,7 @@ pub enum StorageError {
         /// The run URL.
         url: String,
         /// Why.
-        source: object_store::Error,
+        source: Box<object_store::Error>,
     },
     /// A call that failed for good, or still failed when the store's patience ran out.
     #[error("{url}: cannot {what} {name}")]
@@ -54,7 +54,7 @@ pub enum StorageError {
         /// The object or folder name inside the run.
         name: String,
         /// Why.
-        source: object_store::Error,
+        source: Box<object_store::Error>,
     },
     /// A run directory that is not there (a file system that is not mounted, say).
     #[error("{url}: the run directory {} is not there", root.display())]
@@ -185,9 +185,9 @@ impl Store {
                 path: url.into(),
                 source,
             })?;
-        let open = |source| StorageError::Open {
+        let open = |source: object_store::Error| StorageError::Open {
             url: url.into(),
-            source,
+            source: Box::new(source),
         };
         let (inner, prefix, root): (Arc<dyn ObjectStore>, String, Option<PathBuf>) =
             match parse_url(url)? {
@@ -298,7 +298,7 @@ impl Store {
                         url: self.url.clone(),
                         what,
                         name: name.into(),
-                        source,
+                        source: Box::new(source),
                     }),
             };
             let err = match outcome {
@@ -306,7 +306,7 @@ impl Store {
                 Err(e) => e,
             };
             let again = match &err {
-                StorageError::Call { source, .. } => transient(source),
+                StorageError::Call { source, .. } => transient(source.as_ref()),
                 _ => true,
             };
             if !again || start.elapsed() + wait > self.patience {
@@ -343,10 +343,12 @@ impl Store {
         });
         match result {
             Ok(_) => Ok(true),
-            Err(Error::Storage(StorageError::Call {
-                source: object_store::Error::AlreadyExists { .. },
-                ..
-            })) => {
+            Err(e)
+                if matches!(
+                    call_error(&e),
+                    Some(object_store::Error::AlreadyExists { .. })
+                ) =>
+            {
                 if attempts > 1 {
                     let ours: Vec<u8> = payload.iter().flat_map(|b| b.iter().copied()).collect();
                     return Ok(self.get(name)?.is_some_and(|theirs| theirs == ours));
@@ -382,10 +384,9 @@ impl Store {
         });
         match result {
             Ok(b) => Ok(Some(b.to_vec())),
-            Err(Error::Storage(StorageError::Call {
-                source: object_store::Error::NotFound { .. },
-                ..
-            })) => Ok(None),
+            Err(e) if matches!(call_error(&e), Some(object_store::Error::NotFound { .. })) => {
+                Ok(None)
+            }
             Err(e) => Err(e),
         }
     }
@@ -399,10 +400,9 @@ impl Store {
         let result = self.retry("read", name, || self.inner.head(&key));
         match result {
             Ok(_) => Ok(true),
-            Err(Error::Storage(StorageError::Call {
-                source: object_store::Error::NotFound { .. },
-                ..
-            })) => Ok(false),
+            Err(e) if matches!(call_error(&e), Some(object_store::Error::NotFound { .. })) => {
+                Ok(false)
+            }
             Err(e) => Err(e),
         }
     }
@@ -449,6 +449,17 @@ impl Store {
             .collect();
         entries.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(entries)
+    }
+}
+
+/// The store's own error behind a failed call, if `e` is one.
+fn call_error(e: &Error) -> Option<&object_store::Error> {
+    match e {
+        Error::Storage(s) => match s.as_ref() {
+            StorageError::Call { source, .. } => Some(source.as_ref()),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

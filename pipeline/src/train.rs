@@ -14,29 +14,20 @@ use crate::error::Result;
 use crate::layout::create_dir;
 use crate::progress::Progress;
 
-/// Trains on the shards of `data` (oldest directory first) into `out` for `steps` steps in
-/// all, resuming from a checkpoint in `out` if there is one, else starting from `init` (or
-/// random weights). Writes the resolved config to `out/config.toml`; reports progress as a
-/// task labelled `label`.
-///
-/// # Errors
-/// Data, checkpoint or output files at fault, named.
-#[allow(clippy::too_many_arguments)]
-pub fn fit(
-    cfg: &Resolved,
-    data: &[PathBuf],
-    out: &Path,
-    steps: u64,
-    seed: u64,
-    init: Option<&Path>,
-    label: &str,
-    progress: &dyn Progress,
-) -> Result<TrainSummary> {
-    let start = Start {
-        init,
-        ..Start::default()
-    };
-    fit_from(cfg, data, out, steps, seed, &start, label, progress)
+/// A training: the shards of `data` (oldest directory first) into `out`, `steps` steps in
+/// all, from a checkpoint in `out` if there is one, else from `start`.
+#[derive(Debug, Clone, Copy)]
+pub struct Fit<'a> {
+    /// Shard directories, oldest first.
+    pub data: &'a [PathBuf],
+    /// The output directory.
+    pub out: &'a Path,
+    /// Steps in all.
+    pub steps: u64,
+    /// The seed of the first weights and the sampling.
+    pub seed: u64,
+    /// Where it starts without a checkpoint.
+    pub start: Start<'a>,
 }
 
 /// Where a training starts when its output directory has no checkpoint yet.
@@ -53,21 +44,24 @@ pub struct Start<'a> {
     pub network: Option<&'a NetworkConfig>,
 }
 
-/// As [`fit`], starting from `start`.
+/// Runs the training `job`. Writes the resolved config to `out/config.toml`; reports
+/// progress as a task labelled `label`.
 ///
 /// # Errors
 /// Data, checkpoint or output files at fault, named.
-#[allow(clippy::too_many_arguments)]
-pub fn fit_from(
+pub fn fit(
     cfg: &Resolved,
-    data: &[PathBuf],
-    out: &Path,
-    steps: u64,
-    seed: u64,
-    start: &Start<'_>,
+    job: &Fit<'_>,
     label: &str,
     progress: &dyn Progress,
 ) -> Result<TrainSummary> {
+    let Fit {
+        data,
+        out,
+        steps,
+        seed,
+        start,
+    } = *job;
     create_dir(out, "cannot create")?;
     let rules = cfg.rules_toml();
     let opts = TrainOptions {

@@ -50,7 +50,7 @@ pub enum ProtocolError {
         /// The command.
         cmd: &'static str,
         /// Why it failed.
-        source: CommandError,
+        source: Box<CommandError>,
     },
 }
 

@@ -380,10 +380,7 @@ mod tests {
     use crate::Setup;
 
     fn kalah() -> Kalah {
-        Kalah {
-            rules: Default::default(),
-            limits: Kalah::DEFAULT_LIMITS,
-        }
+        Kalah::default()
     }
 
     /// A Kalah session against the agent `spec`, the human playing `human`.

@@ -131,9 +131,10 @@ impl Request {
             });
         };
         let fields = Fields { cmd, fields };
-        fields
-            .request()
-            .map_err(|source| ProtocolError::Command { cmd, source })
+        fields.request().map_err(|source| ProtocolError::Command {
+            cmd,
+            source: Box::new(source),
+        })
     }
 }
 

@@ -44,7 +44,10 @@ impl Session {
     pub fn handle(&mut self, request: Request) -> Result<Answer, ProtocolError> {
         let cmd = request.name();
         self.command(request)
-            .map_err(|source| ProtocolError::Command { cmd, source })
+            .map_err(|source| ProtocolError::Command {
+                cmd,
+                source: Box::new(source),
+            })
     }
 
     /// Answers one request line of JSON; a blank line gets no answer.

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use mankala_agents::{AgentError, AgentSpec, Prepared};
+use mankala_agents::{AgentError, AgentSpec, Prepared, Tables};
 use mankala_config::{LoadError, Resolved, SearchConfig};
 use mankala_engine::AnyGame;
 use mankala_models::Expected;
@@ -24,6 +24,8 @@ pub struct Setup {
     pub game: AnyGame,
     /// `[search]`: the search settings of network agents.
     pub search: SearchConfig,
+    /// The tablebases its agents have read, kept while the setup lives.
+    pub tables: Tables,
 }
 
 impl From<Resolved> for Setup {
@@ -31,6 +33,7 @@ impl From<Resolved> for Setup {
         Setup {
             game: cfg.game,
             search: cfg.search,
+            tables: Tables::default(),
         }
     }
 }
@@ -41,6 +44,7 @@ impl Setup {
         Setup {
             game,
             search: SearchConfig::default(),
+            tables: Tables::default(),
         }
     }
 
@@ -51,7 +55,12 @@ impl Setup {
     /// [`AgentError`] when the spec is malformed or its model does not fit.
     pub fn prepare(&self, spec: AgentSpec) -> Result<Prepared, AgentError> {
         let rules = self.rules();
-        Prepared::new(spec, &self.search, &Expected::of(&self.game, &rules))
+        Prepared::new(
+            spec,
+            &self.search,
+            &Expected::of(&self.game, &rules),
+            &self.tables,
+        )
     }
 
     /// The agent of a game started without one: the zoo's network where the zoo holds one

@@ -28,6 +28,7 @@ impl PyGame {
         Setup {
             game: self.game,
             search: self.search.clone(),
+            tables: Default::default(),
         }
     }
 }

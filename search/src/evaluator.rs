@@ -186,8 +186,8 @@ pub enum AnyEvaluator {
     Uniform(UniformEvaluator),
     /// [`RolloutEvaluator`].
     Rollout(RolloutEvaluator),
-    /// [`NetworkEvaluator`].
-    Network(NetworkEvaluator),
+    /// [`NetworkEvaluator`] (boxed: its network is large beside the others).
+    Network(Box<NetworkEvaluator>),
 }
 
 impl AnyEvaluator {
@@ -216,7 +216,7 @@ impl<G: Game> Evaluator<G> for AnyEvaluator {
         match self {
             AnyEvaluator::Uniform(e) => Evaluator::<G>::evaluate(e, game, states, out),
             AnyEvaluator::Rollout(e) => Evaluator::<G>::evaluate(e, game, states, out),
-            AnyEvaluator::Network(e) => Evaluator::<G>::evaluate(e, game, states, out),
+            AnyEvaluator::Network(e) => Evaluator::<G>::evaluate(e.as_mut(), game, states, out),
         }
     }
 }

@@ -178,15 +178,16 @@ impl<G: Game> Search<G> {
             self.nodes[0].first_child as usize,
             self.nodes[0].num_children as usize,
         );
-        if let Some((total, weight)) = self.noise.take() {
-            if n > 1 && weight > 0.0 {
-                let gamma = Gamma::new((total / n as f32).max(1e-3), 1.0).expect("valid gamma");
-                let draws: Vec<f32> = (0..n).map(|_| gamma.sample(rng)).collect();
-                let sum: f32 = draws.iter().sum::<f32>().max(1e-20);
-                for (k, d) in draws.iter().enumerate() {
-                    let p = &mut self.nodes[first + k].prior;
-                    *p = (1.0 - weight) * *p + weight * d / sum;
-                }
+        if let Some((total, weight)) = self.noise.take()
+            && n > 1
+            && weight > 0.0
+        {
+            let gamma = Gamma::new((total / n as f32).max(1e-3), 1.0).expect("valid gamma");
+            let draws: Vec<f32> = (0..n).map(|_| gamma.sample(rng)).collect();
+            let sum: f32 = draws.iter().sum::<f32>().max(1e-20);
+            for (k, d) in draws.iter().enumerate() {
+                let p = &mut self.nodes[first + k].prior;
+                *p = (1.0 - weight) * *p + weight * d / sum;
             }
         }
         if self.cfg.gumbel {

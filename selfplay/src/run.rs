@@ -75,20 +75,27 @@ pub fn next_shard_index(dir: &Path) -> std::io::Result<u32> {
     Ok(next)
 }
 
+/// Where self-play writes its shards: their metadata, and the folder (which must exist).
+#[derive(Debug, Clone, Copy)]
+pub struct Shards<'a> {
+    /// The footer of every shard.
+    pub meta: &'a ShardMeta,
+    /// The folder.
+    pub dir: &'a Path,
+}
+
 /// Plays the games numbered `ids` on `threads` Rayon workers and writes them to shards of
-/// `games_per_shard` games in `out` (which must exist). Worker `w` plays `ids[w]`,
+/// `games_per_shard` games in `shards.dir`. Worker `w` plays `ids[w]`,
 /// `ids[w + threads]`, ..., and a game's random choices depend only on the run's seed and
 /// its id, so a run is reproducible, and an interrupted run can be finished by playing the
 /// ids missing from its shards. `progress` is called after every finished game.
 ///
 /// # Errors
 /// The first shard that could not be written; games finished before it are on disk.
-#[allow(clippy::too_many_arguments)]
 pub fn selfplay<G, E>(
     game: &G,
     settings: &Settings,
-    meta: &ShardMeta,
-    out: &Path,
+    shards: &Shards<'_>,
     ids: &[u64],
     threads: usize,
     make_evaluator: impl Fn(usize) -> E + Sync,
@@ -98,6 +105,7 @@ where
     G: Game,
     E: Evaluator<G>,
 {
+    let (meta, out) = (shards.meta, shards.dir);
     let threads = threads.max(1);
     let start = Instant::now();
     let io = |source| DataError::Io {

@@ -7,19 +7,16 @@ use std::path::{Path, PathBuf};
 
 use mankala_config::{SearchConfig, SelfplayConfig};
 use mankala_data::{Row, ShardMeta, read_shard};
-use mankala_engine::variants::{Kalah, KalahRules};
+use mankala_engine::variants::Kalah;
 use mankala_engine::{ENCODING_VERSION, Game};
 use mankala_search::batch;
 use mankala_search::{Evaluation, Evaluator, RolloutEvaluator};
 use mankala_selfplay::game::SelfplayGame;
-use mankala_selfplay::run::{Summary, selfplay};
+use mankala_selfplay::run::{Shards, Summary, selfplay};
 use mankala_selfplay::{FinishedGame, Settings};
 
 fn kalah() -> Kalah {
-    Kalah {
-        rules: KalahRules::default(),
-        limits: Kalah::DEFAULT_LIMITS,
-    }
+    Kalah::default()
 }
 
 fn settings(seed: u64, games_per_worker: u32, leaves_per_game: u32) -> Settings {
@@ -161,8 +158,10 @@ fn run(name: &str, s: &Settings, threads: usize, games: u64) -> (Summary, Vec<Ve
     let summary = selfplay(
         &g,
         s,
-        &meta(&g, s.seed),
-        &dir.0,
+        &Shards {
+            meta: &meta(&g, s.seed),
+            dir: &dir.0,
+        },
         &(0..games).collect::<Vec<u64>>(),
         threads,
         |_| RolloutEvaluator::new(5),

@@ -12,7 +12,7 @@ use mankala_data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard, read_v
 use mankala_engine::{AnyGame, ENCODING_VERSION, Game, GameResult, State, with_game};
 use mankala_search::RolloutEvaluator;
 use mankala_selfplay::Settings;
-use mankala_selfplay::run::{Summary, selfplay};
+use mankala_selfplay::run::{Shards, Summary, selfplay};
 
 struct TempDir(PathBuf);
 
@@ -72,8 +72,10 @@ fn play(name: &str, any: &AnyGame, s: &Settings, games: u64) -> (Summary, BTreeM
     let summary = with_game!(any, g => selfplay(
         g,
         s,
-        &meta,
-        &dir.0,
+        &Shards {
+            meta: &meta,
+            dir: &dir.0,
+        },
         &(0..games).collect::<Vec<u64>>(),
         2,
         |w| RolloutEvaluator::new(17 + w as u64),
@@ -357,7 +359,7 @@ fn shard_format_version_is_stored() {
     let any = AnyGame::by_name("kalah").unwrap();
     let dir = TempDir::new("format");
     let meta = meta_of(&any, 1);
-    let summary = with_game!(&any, g => selfplay(g, &settings(1), &meta, &dir.0, &[0], 1, |_| RolloutEvaluator::new(1), |_| {}))
+    let summary = with_game!(&any, g => selfplay(g, &settings(1), &Shards { meta: &meta, dir: &dir.0 }, &[0], 1, |_| RolloutEvaluator::new(1), |_| {}))
         .unwrap();
     assert_eq!(summary.shards.len(), 1);
     assert_eq!(FORMAT_VERSION, 3);

@@ -38,7 +38,11 @@ fn main() {
         }
     });
     let build = t.elapsed();
-    let mut solver = Solver::new(empty_capture, tb.as_ref(), SolverConfig { tt_log2 });
+    let mut solver = Solver::new(
+        empty_capture,
+        tb.map(std::sync::Arc::new),
+        SolverConfig { tt_log2 },
+    );
     let begun = Instant::now();
     solver.set_progress(Box::new(move |lower, upper, nodes| {
         eprintln!(

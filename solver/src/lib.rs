@@ -17,7 +17,7 @@
 //!
 //! // Kalah with one seed a pit, solved with a table of every position of at most 6 seeds.
 //! let tb = Tablebase::build(TableGame::Kalah { empty_capture: false }, 6, &|_, _| {}).unwrap();
-//! let mut solver = Solver::new(false, Some(&tb), SolverConfig { tt_log2: 16 });
+//! let mut solver = Solver::new(false, Some(std::sync::Arc::new(tb)), SolverConfig { tt_log2: 16 });
 //! let with_table = solver.solve(&[1; 12]);
 //! let mut plain = Solver::new(false, None, SolverConfig { tt_log2: 16 });
 //! assert_eq!(with_table.value, plain.solve(&[1; 12]).value);

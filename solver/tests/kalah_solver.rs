@@ -95,10 +95,15 @@ fn start_values_of_one_seed_boards_match_plain_minimax_over_engine_positions() {
 #[test]
 fn two_and_three_seed_starts_agree_with_and_without_tablebase() {
     for empty_capture in [false, true] {
-        let tb = Tablebase::build(TableGame::Kalah { empty_capture }, 12, &|_, _| {}).unwrap();
+        let tb = std::sync::Arc::new(
+            Tablebase::build(TableGame::Kalah { empty_capture }, 12, &|_, _| {}).unwrap(),
+        );
         for seeds in 2..=3u8 {
-            let mut with_table =
-                Solver::new(empty_capture, Some(&tb), SolverConfig { tt_log2: 22 });
+            let mut with_table = Solver::new(
+                empty_capture,
+                Some(tb.clone()),
+                SolverConfig { tt_log2: 22 },
+            );
             let mut plain = Solver::new(empty_capture, None, SolverConfig { tt_log2: 22 });
             let start = game(seeds, empty_capture).initial_state();
             let solution = with_table.solve_state(&start);

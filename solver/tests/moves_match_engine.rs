@@ -62,9 +62,7 @@ fn kalah_moves_match_the_engine_for_every_seed_count_and_capture_rule() {
 #[test]
 fn oware_moves_match_the_engine_including_feeding_and_grand_slams() {
     let mut rng = SmallRng::seed_from_u64(20);
-    let game = Oware {
-        limits: Oware::DEFAULT_LIMITS,
-    };
+    let game = Oware::default();
     let mut starved = 0;
     for _ in 0..3000 {
         let mut state = game.initial_state();

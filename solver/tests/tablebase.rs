@@ -177,9 +177,7 @@ fn oware_values_depend_on_the_repetition_convention_only_below_eleven_seeds() {
 fn oware_table_win_draw_loss_matches_the_engine_where_no_repetition_decides() {
     let tb = Tablebase::build(TableGame::Oware, 6, &|_, _| {}).unwrap();
     assert!(tb.stats().cycle_dependent > 0, "small boards do cycle");
-    let game = Oware {
-        limits: Oware::DEFAULT_LIMITS,
-    };
+    let game = Oware::default();
     let ranks = Binomials::new();
     let mut rng = SmallRng::seed_from_u64(5);
     let (mut checked, mut skipped, mut decisive) = (0, 0, 0);

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use mankala_agents::Tables;
 use mankala_config::Resolved;
 use mankala_engine::{State, with_game};
 use mankala_eval::arena::{pair_results, round_robin_from};
@@ -99,15 +100,6 @@ pub struct ArenaArgs<'a> {
     pub prior_draws: f64,
 }
 
-/// A CSV field, quoted when it holds a comma or a quote.
-pub fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 /// The start positions of `--openings FILE`, each checked as a position of `g`.
 ///
 /// # Errors
@@ -151,7 +143,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     if args.games == 0 {
         bail!("--games 0: expected at least 1 game per pair");
     }
-    let agents = prepare(cfg, args.agents)?;
+    let agents = prepare(cfg, args.agents, &Tables::default())?;
     let names: Vec<String> = agents.iter().map(|a| a.spec.to_string()).collect();
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {

@@ -17,7 +17,7 @@ pub fn run() -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let (mut input, mut out) = (stdin.lock(), stdout.lock());
-    let mut session = session();
+    let mut session = Session::default();
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -38,9 +38,4 @@ pub fn run() -> Result<()> {
             return Ok(());
         }
     }
-}
-
-/// A protocol session whose `new` reads config files as every command does.
-pub fn session() -> Session {
-    Session::default()
 }

@@ -1,6 +1,6 @@
 //! `mankala export`: a trained model as ONNX or safetensors, with a JSON sidecar describing
 //! the variant, rules, encoding (feature by feature), outputs and every action index, and
-//! reference inputs and outputs for checking another runtime ([`docs/export.md`]).
+//! reference inputs and outputs for checking another runtime (`docs/export.md`).
 
 use mankala_data::atomic;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mankala_agents::Exact;
+use mankala_agents::{Exact, Tables};
 use mankala_charts::{IntervalPoint, interval_line_chart};
 use mankala_engine::{Game, with_game};
 use mankala_eval::judge::{self, Figures, Judgement};
@@ -70,14 +70,22 @@ impl JudgeCommand {
             bail!("--samples 0: expected at least 1");
         }
         let rules = cfg.rules_toml();
-        let exact = Exact::new(variant, &rules, self.table.as_deref(), variant == "kalah")
-            .with_context(|| match &self.table {
-                Some(p) => format!("--table {}", p.display()),
-                None => "judge".to_string(),
-            })?;
-        let agent = mankala_pipeline::arena::prepare(&cfg, std::slice::from_ref(&self.agent))?
-            .pop()
-            .expect("one agent");
+        let tables = Tables::default();
+        let exact = Exact::new(
+            variant,
+            &rules,
+            self.table.as_deref(),
+            variant == "kalah",
+            &tables,
+        )
+        .with_context(|| match &self.table {
+            Some(p) => format!("--table {}", p.display()),
+            None => "judge".to_string(),
+        })?;
+        let agent =
+            mankala_pipeline::arena::prepare(&cfg, std::slice::from_ref(&self.agent), &tables)?
+                .pop()
+                .expect("one agent");
         let judgement = with_game!(&cfg.game, g => {
             let positions = match (&self.from_games, &self.positions) {
                 (Some(dir), None) => {

@@ -73,15 +73,15 @@ impl SolveCommand {
         let state = self.position(&game)?;
         let empty_capture = game.rules.empty_capture;
         let table = match &self.table {
-            Some(path) => Some(
+            Some(path) => Some(std::sync::Arc::new(
                 Tablebase::load(path, TableGame::Kalah { empty_capture }, None)
                     .with_context(|| format!("--table {}", path.display()))?,
-            ),
+            )),
             None => None,
         };
         let mut solver = Solver::new(
             empty_capture,
-            table.as_ref(),
+            table.clone(),
             SolverConfig {
                 tt_log2: self.tt_log2,
             },

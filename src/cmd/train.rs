@@ -58,7 +58,17 @@ fn fit_and_print(
     init: Option<&Path>,
 ) -> Result<()> {
     let steps = steps.unwrap_or(cfg.train.steps);
-    let summary = train::fit(cfg, data, out, steps, seed, init, "", &Bars::new())?;
+    let job = train::Fit {
+        data,
+        out,
+        steps,
+        seed,
+        start: train::Start {
+            init,
+            ..train::Start::default()
+        },
+    };
+    let summary = train::fit(cfg, &job, "", &Bars::new())?;
     println!(
         "steps             {}{}",
         summary.step,

@@ -14,7 +14,7 @@ use mankala_config::NetworkConfig;
 use mankala_data::atomic;
 use mankala_data::samples::Samples;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
-use mankala_models::net::{PolicyValueNet, loss};
+use mankala_models::net::{Batch, PolicyValueNet, loss};
 use serde::{Deserialize, Serialize};
 
 use crate::TrainError;
@@ -134,9 +134,9 @@ impl ValueTarget {
         }
     }
 
-    /// `(1 - margin_mix) * ((1 - value_mix) * result + value_mix * root_value)
-    /// + margin_mix * tanh(margin / margin_scale)`; a row without a margin (NaN) keeps the
-    /// first term alone.
+    /// The mixed target `(1 - margin_mix) * ((1 - value_mix) * result + value_mix *
+    /// root_value) + margin_mix * tanh(margin / margin_scale)`; a row without a margin (NaN)
+    /// keeps the first term alone.
     pub fn target(&self, result: f32, root_value: f32, margin: f32) -> f32 {
         let mixed = (1.0 - self.value_mix) * result + self.value_mix * root_value;
         if self.margin_mix == 0.0 || margin.is_nan() {
@@ -146,14 +146,9 @@ impl ValueTarget {
     }
 }
 
-/// Tensors of the rows `range` of `rows` on `device`: features [B, E], mask [B, A],
-/// policy [B, A], value [B, 1], policy weight [B, 1]. The flat columns are cut, not rebuilt.
-fn tensors(
-    rows: &Samples,
-    range: Range<usize>,
-    value: ValueTarget,
-    device: &Device,
-) -> (Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>, Tensor<2>) {
+/// The batch of the rows `range` of `rows` on `device`. The flat columns are cut, not
+/// rebuilt.
+fn batch_of(rows: &Samples, range: Range<usize>, value: ValueTarget, device: &Device) -> Batch {
     let b = range.len();
     let (e, a) = (rows.encoding_len, rows.num_actions);
     let features = rows.features[range.start * e..range.end * e].to_vec();
@@ -169,13 +164,13 @@ fn tensors(
         .collect();
     let t =
         |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), device);
-    (
-        t(features, [b, e]),
-        t(mask, [b, a]),
-        t(policy, [b, a]),
-        t(value, [b, 1]),
-        t(weight, [b, 1]),
-    )
+    Batch {
+        features: t(features, [b, e]),
+        mask: t(mask, [b, a]),
+        policy: t(policy, [b, a]),
+        value: t(value, [b, 1]),
+        policy_weight: t(weight, [b, 1]),
+    }
 }
 
 fn scalar(t: Tensor<1>) -> f32 {
@@ -196,8 +191,7 @@ fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarg
     for start in (0..rows.len()).step_by(batch.max(1)) {
         let chunk = start..(start + batch.max(1)).min(rows.len());
         let k = chunk.len() as f32;
-        let (x, m, pi, z, w) = tensors(rows, chunk, value, &device);
-        let (_, pl, vl) = loss(&valid, x, m, pi, z, w);
+        let (_, pl, vl) = loss(&valid, batch_of(rows, chunk, value, &device));
         p += scalar(pl) * k;
         v += scalar(vl) * k;
         n += k;
@@ -295,30 +289,69 @@ fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
     Ok(atomic::write(path, out)?)
 }
 
-/// Trains (or resumes training) and writes the final model as `out/model.{bpk,json}`.
-/// `progress(step, total, summary)` is called after every step.
-///
-/// # Errors
-/// [`TrainError`] naming the data, checkpoint or output file at fault.
-pub fn train(
-    opts: &TrainOptions<'_>,
-    mut progress: impl FnMut(u64, u64, &TrainSummary),
-) -> Result<TrainSummary, TrainError> {
-    let out = opts.out;
-    fs::create_dir_all(out).map_err(|source| TrainError::Io {
-        path: out.to_path_buf(),
-        source,
-    })?;
-    let tc = &opts.train;
-    let device = mankala_models::device().autodiff();
-    let (ckpt_model, ckpt_optim, ckpt_state) = checkpoint_paths(out);
+/// Where training starts: the network, the summary so far, the network's shape, and the
+/// optimizer state to load, if any.
+struct Start {
+    net: PolicyValueNet,
+    summary: TrainSummary,
+    network: NetworkConfig,
+    optimizer: Option<PathBuf>,
+}
 
-    let window = select(
-        opts.data,
-        tc.window,
-        opts.expected.variant,
-        opts.expected.encoding_version,
-    )?;
+/// The checkpoint of an interrupted run (with its optimizer state), the model given as
+/// `init` (with `init_optimizer`), or fresh weights from the run's seed.
+fn start(opts: &TrainOptions<'_>, device: &Device) -> Result<Start, TrainError> {
+    let (ckpt_model, ckpt_optim, ckpt_state) = checkpoint_paths(opts.out);
+    if ckpt_state.exists() {
+        let text = fs::read_to_string(&ckpt_state).map_err(|source| TrainError::Io {
+            path: ckpt_state.clone(),
+            source,
+        })?;
+        let mut summary: TrainSummary = serde_json::from_str(&text).map_err(|e| {
+            TrainError::Mismatch(format!(
+                "{}: not a checkpoint record: {e}",
+                ckpt_state.display()
+            ))
+        })?;
+        let (net, meta) = file::load(&ckpt_model, &opts.expected, device)?;
+        summary.resumed = true;
+        return Ok(Start {
+            net,
+            summary,
+            network: meta.network,
+            optimizer: Some(ckpt_optim),
+        });
+    }
+    if let Some(init) = opts.init {
+        let (net, meta) = file::load(init, &opts.expected, device)?;
+        return Ok(Start {
+            net,
+            summary: TrainSummary::default(),
+            network: meta.network,
+            optimizer: opts.init_optimizer.map(Path::to_path_buf),
+        });
+    }
+    // The first weights come from the run's seed, so one seed trains one network. The
+    // backend's generator is process-wide: trainings in one process run one at a time.
+    device.seed(opts.seed);
+    let net = PolicyValueNet::new(
+        &opts.network,
+        opts.expected.encoding_len,
+        opts.expected.num_actions,
+        device,
+    );
+    Ok(Start {
+        net,
+        summary: TrainSummary::default(),
+        network: opts.network.clone(),
+        optimizer: None,
+    })
+}
+
+/// Refuses a window of another shape, or without the margin column `[train] margin_mix`
+/// needs.
+fn check_window(opts: &TrainOptions<'_>, window: &crate::window::Window) -> Result<(), TrainError> {
+    let tc = &opts.train;
     if window.meta.encoding_len != opts.expected.encoding_len
         || window.meta.num_actions != opts.expected.num_actions
     {
@@ -348,52 +381,51 @@ pub fn train(
             }
         }
     }
+    Ok(())
+}
+
+/// Trains (or resumes training) and writes the final model as `out/model.{bpk,json}`.
+/// `progress(step, total, summary)` is called after every step.
+///
+/// # Errors
+/// [`TrainError`] naming the data, checkpoint or output file at fault.
+pub fn train(
+    opts: &TrainOptions<'_>,
+    mut progress: impl FnMut(u64, u64, &TrainSummary),
+) -> Result<TrainSummary, TrainError> {
+    let out = opts.out;
+    fs::create_dir_all(out).map_err(|source| TrainError::Io {
+        path: out.to_path_buf(),
+        source,
+    })?;
+    let tc = &opts.train;
+    let device = mankala_models::device().autodiff();
+    let (ckpt_model, ckpt_optim, ckpt_state) = checkpoint_paths(out);
+
+    let window = select(
+        opts.data,
+        tc.window,
+        opts.expected.variant,
+        opts.expected.encoding_version,
+    )?;
+    check_window(opts, &window)?;
     let trained_on: Vec<String> = opts.data.iter().map(|d| d.display().to_string()).collect();
     let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
     finish_checkpoint(out)?;
-    let (mut net, mut summary, network) = if ckpt_state.exists() {
-        let text = fs::read_to_string(&ckpt_state).map_err(|source| TrainError::Io {
-            path: ckpt_state.clone(),
-            source,
-        })?;
-        let mut summary: TrainSummary = serde_json::from_str(&text).map_err(|e| {
-            TrainError::Mismatch(format!(
-                "{}: not a checkpoint record: {e}",
-                ckpt_state.display()
-            ))
-        })?;
-        let (net, meta) = file::load(&ckpt_model, &opts.expected, &device)?;
-        optim = optim.load(&ckpt_optim).map_err(|e| {
+    let Start {
+        mut net,
+        mut summary,
+        network,
+        optimizer,
+    } = start(opts, &device)?;
+    if let Some(path) = optimizer {
+        optim = optim.load(&path).map_err(|e| {
             TrainError::Mismatch(format!(
                 "{}: cannot load optimizer state: {e}",
-                ckpt_optim.display()
+                path.display()
             ))
         })?;
-        summary.resumed = true;
-        (net, summary, meta.network)
-    } else if let Some(init) = opts.init {
-        let (net, meta) = file::load(init, &opts.expected, &device)?;
-        if let Some(path) = opts.init_optimizer {
-            optim = optim.load(path).map_err(|e| {
-                TrainError::Mismatch(format!(
-                    "{}: cannot load optimizer state: {e}",
-                    path.display()
-                ))
-            })?;
-        }
-        (net, TrainSummary::default(), meta.network)
-    } else {
-        // The first weights come from the run's seed, so one seed trains one network. The
-        // backend's generator is process-wide: trainings in one process run one at a time.
-        device.seed(opts.seed);
-        let net = PolicyValueNet::new(
-            &opts.network,
-            opts.expected.encoding_len,
-            opts.expected.num_actions,
-            &device,
-        );
-        (net, TrainSummary::default(), opts.network.clone())
-    };
+    }
     let mut sampler = Sampler::new(
         window,
         tc.shuffle_buffer,
@@ -442,8 +474,10 @@ pub fn train(
             Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
             None => tc.learning_rate_at(summary.step, opts.steps),
         };
-        let (x, m, pi, z, w) = tensors(&rows, 0..rows.len(), ValueTarget::of(tc), &device);
-        let (_, pl, vl) = loss(&net, x, m, pi, z, w);
+        let (_, pl, vl) = loss(
+            &net,
+            batch_of(&rows, 0..rows.len(), ValueTarget::of(tc), &device),
+        );
         let total = pl.clone() + vl.clone() * tc.value_weight;
         let grads = GradientsParams::from_grads(total.backward(), &net);
         net = optim.step(lr, net, grads);

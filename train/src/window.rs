@@ -237,7 +237,7 @@ mod tests {
             ply: i % 4,
             to_move: 0,
             features: vec![i as f32, -(i as f32)],
-            legal: vec![true, i % 2 == 0, true],
+            legal: vec![true, i.is_multiple_of(2), true],
             policy: vec![0.5, 0.0, 0.5],
             value_target: 1.0,
             root_value: 0.0,
@@ -271,7 +271,10 @@ mod tests {
         for i in 0..b.len() {
             let id = b.features[2 * i] as u32;
             assert_eq!(b.features[2 * i + 1], -(id as f32), "row {id} kept whole");
-            assert_eq!(b.legal[3 * i + 1], if id % 2 == 0 { 1.0 } else { 0.0 });
+            assert_eq!(
+                b.legal[3 * i + 1],
+                if id.is_multiple_of(2) { 1.0 } else { 0.0 }
+            );
             assert_eq!(b.game_id[i], u64::from(id / 4));
             seen.push(id);
         }

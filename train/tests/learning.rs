@@ -13,7 +13,7 @@ use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::infer;
 use mankala_search::RolloutEvaluator;
 use mankala_selfplay::Settings;
-use mankala_selfplay::run::selfplay;
+use mankala_selfplay::run::{Shards, selfplay};
 use mankala_train::{TrainOptions, train};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -221,8 +221,10 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
     selfplay(
         &g,
         &settings,
-        &meta,
-        &data,
+        &Shards {
+            meta: &meta,
+            dir: &data,
+        },
         &(0..300).collect::<Vec<u64>>(),
         2,
         |w| RolloutEvaluator::new(w as u64),
@@ -312,10 +314,7 @@ fn save_and_load_give_identical_outputs() {
     };
     let (back, meta) = file::load(&dir.join("m"), &expected, &device).unwrap();
     assert_eq!(meta.step, 7);
-    let g = Kalah {
-        rules: Default::default(),
-        limits: Kalah::DEFAULT_LIMITS,
-    };
+    let g = Kalah::default();
     let s = g.initial_state();
     let mut f = vec![0.0; 14];
     s.encode(&mut f);

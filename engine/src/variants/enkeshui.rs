@@ -815,10 +815,7 @@ mod tests {
 
     #[test]
     fn bulls_flags_and_the_pending_capture_are_where_their_names_say() {
-        let g = Enkeshui {
-            rules: EnkeshuiRules::default(),
-            limits: Enkeshui::DEFAULT_LIMITS,
-        };
+        let g = Enkeshui::default();
         let n = 12;
         assert_eq!(g.total_seeds(), 48);
         let mut s = g.initial_state();

@@ -520,10 +520,7 @@ mod tests {
 
     #[test]
     fn the_feeding_flag_and_the_holes_are_where_their_names_say() {
-        let g = Lane {
-            rules: LaneRules::default(),
-            limits: Lane::DEFAULT_LIMITS,
-        };
+        let g = Lane::default();
         let mut s = g.initial_state();
         assert_eq!(feature_value(&g, &s, "must_feed"), 0.0);
         s.feeding = true;

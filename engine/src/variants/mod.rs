@@ -150,6 +150,30 @@ pub enum AnyGame {
     Bao(Bao),
 }
 
+/// The standard game of each two-row variant: default rule options, default caps.
+macro_rules! standard_game {
+    ($($game:ident),*) => {$(
+        impl Default for $game {
+            fn default() -> Self {
+                $game {
+                    rules: Default::default(),
+                    limits: $game::DEFAULT_LIMITS,
+                }
+            }
+        }
+    )*};
+}
+
+standard_game!(Kalah, Lane, Ndoto, Enkeshui);
+
+impl Default for Oware {
+    fn default() -> Self {
+        Oware {
+            limits: Oware::DEFAULT_LIMITS,
+        }
+    }
+}
+
 /// Runs `$body` with `$g` bound to the concrete game inside an [`AnyGame`], so generic code
 /// is compiled once per variant.
 #[macro_export]

@@ -8,6 +8,7 @@
 //! ([`build_report`]). Every result is sorted fully and depends only on the input. Writing
 //! reports is the caller's (`mankala openings`).
 
+pub mod files;
 mod lines;
 mod model;
 

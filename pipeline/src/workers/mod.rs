@@ -97,7 +97,7 @@ impl Cluster {
         };
         if store.get(names::RECORD)?.is_none() {
             let cfg = mankala_config::parse(&String::from_utf8_lossy(&own)).map_err(|source| {
-                Error::Config(mankala_config::LoadError::Invalid {
+                Error::from(mankala_config::LoadError::Invalid {
                     path: names::CONFIG.into(),
                     source,
                 })

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use mankala_engine::with_game;
 use mankala_search::AnyEvaluator;
 use mankala_selfplay::Settings;
-use mankala_selfplay::run::selfplay;
+use mankala_selfplay::run::{Shards, selfplay};
 
 use super::{Cluster, RunState, names, pause};
 use crate::error::{Error, Result};
@@ -156,7 +156,12 @@ pub fn work(
             0,
         );
         let summary = with_game!(&run.cfg.game, gm => selfplay(
-            gm, &settings, &meta, &staging, &ids, run.threads,
+        gm,
+        &settings,
+        &Shards {
+            meta: &meta,
+            dir: &staging,
+        }, &ids, run.threads,
             |w| evaluator.for_worker(w),
             |s| progress.advance(s.games, ""),
         ))?;

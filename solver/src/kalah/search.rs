@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 
 use super::board::{self, Pits};
 use super::packed::{self, Move, Packed};
+use std::sync::Arc;
+
 use crate::tablebase::Tablebase;
 
 /// Sizes of the solver.
@@ -75,7 +77,7 @@ pub type Progress<'a> = Box<dyn FnMut(i32, i32, u64) + Send + 'a>;
 /// The Kalah solver. Keep one for many solves of the same rules: its table carries over.
 pub struct Solver<'a> {
     empty_capture: bool,
-    tablebase: Option<&'a Tablebase>,
+    tablebase: Option<Arc<Tablebase>>,
     table_seeds: u32,
     tt: Vec<Entry>,
     mask: usize,
@@ -110,10 +112,10 @@ impl<'a> Solver<'a> {
     /// If `tablebase` is for another game or rule.
     pub fn new(
         empty_capture: bool,
-        tablebase: Option<&'a Tablebase>,
+        tablebase: Option<Arc<Tablebase>>,
         config: SolverConfig,
     ) -> Self {
-        if let Some(tb) = tablebase {
+        if let Some(tb) = &tablebase {
             assert!(
                 tb.header().is_kalah(empty_capture),
                 "kalah solver: the tablebase is for {}",
@@ -123,8 +125,8 @@ impl<'a> Solver<'a> {
         let len = 1usize << config.tt_log2.clamp(4, 34);
         Solver {
             empty_capture,
+            table_seeds: tablebase.as_ref().map_or(0, |t| t.header().max_seeds),
             tablebase,
-            table_seeds: tablebase.map_or(0, |t| t.header().max_seeds),
             tt: vec![Entry::default(); len],
             mask: len - 1,
             nodes: 0,
@@ -335,7 +337,7 @@ impl<'a> Solver<'a> {
     /// The tablebase's value of a position of `n` seeds, if it holds so few.
     #[inline]
     fn probe(&self, b: Packed, n: i32) -> Option<i32> {
-        let tb = self.tablebase?;
+        let tb = self.tablebase.as_ref()?;
         (n as u32 <= self.table_seeds).then(|| tb.probe_level(&packed::unpack(b), n as u32) as i32)
     }
 

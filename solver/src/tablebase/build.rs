@@ -197,7 +197,6 @@ pub(super) fn oware(
 
 /// New bounds of one position from its moves: a capture leads to a lower level (its value
 /// final in `values`), a quiet move to this level's bounds.
-#[allow(clippy::too_many_arguments)]
 fn oware_bounds(
     ranks: &Binomials,
     values: &[u8],

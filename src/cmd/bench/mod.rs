@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use crate::args::{GameArgs, at_least_1, seconds_arg, threads_arg};
-use measure::{bench_engine, bench_mcts, bench_network};
+use measure::{bench_engine, bench_mcts, bench_network, mcts_config};
 
 /// What `mankala bench` measures.
 #[derive(Debug, Subcommand)]
@@ -121,15 +121,8 @@ impl BenchCommand {
                     SelectionArg::Uct => mankala_config::Selection::Uct,
                 };
                 let game = game.game()?;
-                bench_mcts(
-                    &game,
-                    simulations,
-                    repeats,
-                    selection,
-                    c,
-                    seed,
-                    json.as_deref(),
-                )
+                let cfg = mcts_config(simulations, selection, c);
+                bench_mcts(&game, &cfg, repeats, seed, json.as_deref())
             }
         }
     }

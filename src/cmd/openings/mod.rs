@@ -2,27 +2,24 @@
 //! decisions was played and how the first player (South) fared after it — and, with a model,
 //! the agent's own evaluation by search of every first move and every reply.
 //!
-//! The statistics and the model's view are `mankala_eval::openings`; this module writes
-//! them as Markdown, CSV, JSON and a chart. Every output is sorted fully and depends only on
-//! the input: the same data give the same bytes.
+//! The statistics, the model's view and their files are `mankala_eval::openings`; this
+//! module checks the options, runs them with a progress bar and prints the tables.
 
-use mankala_data::atomic;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use mankala_engine::{Player, with_game};
-use mankala_eval::openings::{LineStats, Report, build_report, read_games};
-use serde_json::json;
-
-use crate::cmd::arena::csv_field;
-use mankala_charts as plot;
 use mankala_config::Resolved;
+use mankala_engine::with_game;
+use mankala_eval::openings::files::{
+    ModelSource, Source, markdown_table, model_table, remove_model_eval, write_model_eval,
+    write_report,
+};
+use mankala_eval::openings::{build_report, read_games};
 use mankala_pipeline::code_version;
 
 mod model_eval;
 
-use model_eval::{evaluate_model, model_table, remove_model_eval, write_model_eval};
+use model_eval::evaluate_model;
 
 /// The deepest opening `--depth` accepts.
 pub const MAX_DEPTH: u32 = 64;
@@ -71,7 +68,16 @@ pub fn run(cfg: &Resolved, args: &OpeningsArgs<'_>) -> Result<()> {
     let report = with_game!(&cfg.game, g => build_report(g, &games, args.depth, args.min_games));
     std::fs::create_dir_all(args.out)
         .with_context(|| format!("cannot create output directory {}", args.out.display()))?;
-    write_report(cfg, args, &report, shards)?;
+    let code_version = code_version();
+    let source = Source {
+        game: &cfg.game,
+        data,
+        shards,
+        depth: args.depth,
+        min_games: args.min_games,
+        code_version: &code_version,
+    };
+    write_report(args.out, &source, &report)?;
     print!("{}", markdown_table(&report));
     println!(
         "{} games in {} shards; {} lines of up to {} decisions played in at least {} game{}",
@@ -86,7 +92,14 @@ pub fn run(cfg: &Resolved, args: &OpeningsArgs<'_>) -> Result<()> {
     match args.model {
         Some(model) => {
             let evals = evaluate_model(cfg, model, args)?;
-            write_model_eval(cfg, args, model, &evals)?;
+            let source = ModelSource {
+                game: &cfg.game,
+                model,
+                sims: args.sims,
+                seed: args.seed,
+                code_version: &code_version,
+            };
+            write_model_eval(args.out, &source, &evals)?;
             print!("{}", model_table(&evals));
             written.push_str(",model-eval.md,model-eval.csv,model-eval.json");
         }
@@ -104,240 +117,4 @@ fn check_args(args: &OpeningsArgs<'_>) -> Result<()> {
         bail!("--sims 0: expected at least 1 simulation");
     }
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------
-// Writing the report.
-
-/// `x` rounded to 6 decimals, for JSON.
-fn round6(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
-}
-
-/// A percentage with one decimal.
-fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
-}
-
-/// A value with a sign and two decimals, or `n/a`.
-fn signed(v: Option<f64>) -> String {
-    v.map_or_else(|| "n/a".to_string(), |v| format!("{v:+.2}"))
-}
-
-/// Text for a Markdown table cell.
-fn md_cell(s: &str) -> String {
-    s.replace('|', "\\|")
-}
-
-/// The Markdown table of the report's lines.
-fn markdown_table(report: &Report) -> String {
-    let mut out = String::from(
-        "| line | depth | games | share | wins | draws | losses | score | 95% interval | value |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |\n",
-    );
-    let total = report.total.max(1) as f64;
-    for l in &report.lines {
-        let t = &l.tally;
-        let (low, high) = t.interval();
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | [{}, {}] | {} |",
-            md_cell(&l.line()),
-            l.actions.len(),
-            t.games,
-            pct(t.games as f64 / total),
-            t.wins,
-            t.draws,
-            t.losses,
-            pct(t.score()),
-            pct(low),
-            pct(high),
-            signed(t.mean_value())
-        );
-    }
-    out
-}
-
-/// `openings.md`: a heading, how to read the table, and the table.
-fn markdown(cfg: &Resolved, args: &OpeningsArgs<'_>, report: &Report, shards: usize) -> String {
-    let mut out = format!(
-        "# Openings of {}\n\n\
-         {} games in `{}` ({shards} shards). Lines of up to {} decisions played in at least {} \
-         games, as a tree: each line is followed by its continuations, most played first.\n\n\
-         Results are the first player's (South's): wins, draws and losses (a capped game counts \
-         as a draw); share = the line's games / all games; score = (wins + draws / 2) / games, \
-         with its 95% Wilson interval; value = the mean root value of the self-play searches at \
-         the position after the line, from South's view (n/a: every game ended there).\n\n",
-        cfg.game.name(),
-        report.total,
-        args.data.display(),
-        args.depth,
-        args.min_games
-    );
-    if report.lines.is_empty() {
-        let _ = writeln!(
-            out,
-            "No line was played in {} games or more.\n",
-            args.min_games
-        );
-    }
-    out.push_str(&markdown_table(report));
-    out
-}
-
-/// `openings.csv`: one row per line, in tree order.
-fn csv(report: &Report) -> String {
-    let mut out = String::from(
-        "depth,line,actions,games,share,wins,draws,losses,score,score_low,score_high,value,valued\n",
-    );
-    let total = report.total.max(1) as f64;
-    for l in &report.lines {
-        let t = &l.tally;
-        let (low, high) = t.interval();
-        let actions: Vec<String> = l.actions.iter().map(u16::to_string).collect();
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{:.6},{},{},{},{:.6},{:.6},{:.6},{},{}",
-            l.actions.len(),
-            csv_field(&l.line()),
-            actions.join(" "),
-            t.games,
-            t.games as f64 / total,
-            t.wins,
-            t.draws,
-            t.losses,
-            t.score(),
-            low,
-            high,
-            t.mean_value()
-                .map_or_else(String::new, |v| format!("{v:.6}")),
-            t.valued
-        );
-    }
-    out
-}
-
-/// `openings.json`: the settings and one object per line, in tree order.
-fn json_report(
-    cfg: &Resolved,
-    args: &OpeningsArgs<'_>,
-    report: &Report,
-    shards: usize,
-) -> serde_json::Value {
-    let total = report.total.max(1) as f64;
-    let lines: Vec<_> = report
-        .lines
-        .iter()
-        .map(|l| {
-            let t = &l.tally;
-            let (low, high) = t.interval();
-            json!({
-                "line": l.line(),
-                "moves": l.names,
-                "actions": l.actions,
-                "depth": l.actions.len(),
-                "games": t.games,
-                "share": round6(t.games as f64 / total),
-                "wins": t.wins,
-                "draws": t.draws,
-                "losses": t.losses,
-                "score": round6(t.score()),
-                "score_low": round6(low),
-                "score_high": round6(high),
-                "value": t.mean_value().map(round6),
-                "valued": t.valued,
-            })
-        })
-        .collect();
-    json!({
-        "variant": cfg.game.name(),
-        "rules": cfg.rules_toml(),
-        "data": args.data.display().to_string(),
-        "shards": shards,
-        "games": report.total,
-        "depth": args.depth,
-        "min_games": args.min_games,
-        "first_player": Player::South.name(),
-        "score": "(wins + draws / 2) / games for the first player; a capped game is a draw",
-        "interval": "95% Wilson score interval of the score",
-        "value": "mean root value of the searches after the line, from South's view",
-        "lines": lines,
-        "code_version": code_version(),
-    })
-}
-
-/// `openings.svg`: games per first move, with the first player's score after it.
-fn chart(cfg: &Resolved, report: &Report) -> String {
-    let firsts: Vec<&LineStats> = report
-        .lines
-        .iter()
-        .filter(|l| l.actions.len() == 1)
-        .collect();
-    let labels: Vec<String> = firsts.iter().map(|l| l.line()).collect();
-    let bars: Vec<plot::ScoredBar<'_>> = firsts
-        .iter()
-        .zip(&labels)
-        .map(|(l, label)| {
-            let (low, high) = l.tally.interval();
-            plot::ScoredBar {
-                label: label.as_str(),
-                count: l.tally.games as f64,
-                share: l.tally.score(),
-                low,
-                high,
-            }
-        })
-        .collect();
-    let title = format!("{}: first moves in {} games", cfg.game.name(), report.total);
-    plot::bar_score_chart(&title, "games", "first player's score (%)", &bars)
-}
-
-/// Writes `openings.{md,csv,json,svg}` into the output directory.
-fn write_report(
-    cfg: &Resolved,
-    args: &OpeningsArgs<'_>,
-    report: &Report,
-    shards: usize,
-) -> Result<()> {
-    let out = args.out;
-    atomic::write(
-        &out.join("openings.md"),
-        markdown(cfg, args, report, shards).as_bytes(),
-    )?;
-    atomic::write(&out.join("openings.csv"), csv(report).as_bytes())?;
-    let json = json_report(cfg, args, report, shards);
-    let mut text = serde_json::to_string_pretty(&json)?;
-    text.push('\n');
-    atomic::write(&out.join("openings.json"), text.as_bytes())?;
-    atomic::write(&out.join("openings.svg"), chart(cfg, report).as_bytes())?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use mankala_eval::openings::Tally;
-
-    use super::*;
-
-    #[test]
-    fn the_markdown_table_has_a_row_per_line() {
-        let tally = Tally {
-            games: 2,
-            losses: 2,
-            ..Tally::default()
-        };
-        let report = Report {
-            total: 2,
-            lines: vec![LineStats {
-                actions: vec![2, 5, 0],
-                names: vec!["C".into(), "F".into(), "a".into()],
-                tally,
-            }],
-        };
-        let table = markdown_table(&report);
-        assert!(
-            table.contains("| C F a | 3 | 2 | 100.0% | 0 | 0 | 2 | 0.0% |"),
-            "{table}"
-        );
-    }
 }

@@ -1,0 +1,154 @@
+//! The shard format's tests: rows written and read back, layouts of earlier versions, bad
+//! files named.
+
+use super::*;
+
+/// A small shard's metadata, for this module's tests and `samples`'.
+pub(crate) fn meta() -> ShardMeta {
+    ShardMeta {
+        variant: "kalah".into(),
+        rules: "seeds_per_hole = 4\n".into(),
+        limits: "max_plies = 1000\n".into(),
+        encoding_version: 1,
+        code_version: "test".into(),
+        encoding_len: 3,
+        num_actions: 2,
+        run_id: "r1".into(),
+        seed: 7,
+    }
+}
+
+fn row(i: u32) -> Row {
+    Row {
+        run_id: "r1".into(),
+        generation: 2,
+        game_id: 10 + i as u64,
+        ply: i,
+        to_move: (i % 2) as u8,
+        features: vec![i as f32, 0.5, -1.0],
+        legal: vec![true, i.is_multiple_of(3)],
+        policy: vec![0.25, 0.75],
+        value_target: if i.is_multiple_of(2) { 1.0 } else { -1.0 },
+        root_value: 0.125 * i as f32,
+        simulations: 100 + i,
+        full_search: i % 4 != 1,
+        outcome: 1,
+        result: "south".into(),
+        game_length: 40,
+        action: (i != 36).then_some(i as u16 % 2),
+        margin: (i != 35).then_some(i as i16 - 10),
+    }
+}
+
+/// Writes `rows` as a file of row layout `version` without the columns named in `drop`.
+fn write_version(path: &Path, rows: &[Row], version: u32, drop: &[&str]) {
+    let batch = relabelled(to_batch(&meta(), rows), version, |name| {
+        drop.contains(&name)
+    });
+    let schema = batch.schema();
+    let mut writer = ArrowWriter::try_new(File::create(path).unwrap(), schema, None).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+}
+
+#[test]
+fn older_files_read_without_actions_or_margins_and_newer_ones_are_refused() {
+    let dir = std::env::temp_dir().join(format!("mankala-data-v1-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let rows: Vec<Row> = (0..5).map(row).collect();
+
+    let old = dir.join("old.parquet");
+    write_shard_version(&old, &meta(), &rows, 1).unwrap();
+    assert_eq!(read_version(&old).unwrap(), 1);
+    let (m, back) = read_shard(&old).unwrap();
+    assert_eq!(m, meta());
+    let without: Vec<Row> = rows
+        .iter()
+        .map(|r| Row {
+            action: None,
+            margin: None,
+            ..r.clone()
+        })
+        .collect();
+    assert_eq!(back, without);
+
+    let two = dir.join("two.parquet");
+    write_shard_version(&two, &meta(), &rows, 2).unwrap();
+    assert_eq!(read_version(&two).unwrap(), 2);
+    let (_, back) = read_shard(&two).unwrap();
+    let without: Vec<Row> = rows
+        .iter()
+        .map(|r| Row {
+            margin: None,
+            ..r.clone()
+        })
+        .collect();
+    assert_eq!(back, without);
+
+    let current = dir.join("current.parquet");
+    write_shard(&current, &meta(), &rows).unwrap();
+    assert_eq!(read_version(&current).unwrap(), FORMAT_VERSION);
+
+    let newer = dir.join("newer.parquet");
+    write_version(&newer, &rows, FORMAT_VERSION + 1, &[]);
+    for err in [
+        read_shard(&newer).unwrap_err().to_string(),
+        read_meta(&newer).unwrap_err().to_string(),
+        read_version(&newer).unwrap_err().to_string(),
+    ] {
+        assert!(
+            err.contains("newer.parquet") && err.contains("newer than this build reads"),
+            "{err}"
+        );
+    }
+
+    let missing = dir.join("missing.parquet");
+    write_version(&missing, &rows, FORMAT_VERSION, &["action"]);
+    let err = read_shard(&missing).unwrap_err().to_string();
+    assert!(
+        err.contains("missing.parquet") && err.contains("column `action` missing"),
+        "{err}"
+    );
+    write_version(&missing, &rows, FORMAT_VERSION, &["margin"]);
+    let err = read_shard(&missing).unwrap_err().to_string();
+    assert!(err.contains("column `margin` missing"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shard_round_trip_keeps_every_column() {
+    let dir = std::env::temp_dir().join(format!("mankala-data-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("shard.parquet");
+    let rows: Vec<Row> = (0..37).map(row).collect();
+    assert!(rows.iter().any(|r| r.action.is_none()) && rows[3].action == Some(1));
+    assert!(rows.iter().any(|r| r.margin.is_none()) && rows[3].margin == Some(-7));
+    write_shard(&path, &meta(), &rows).unwrap();
+    assert!(!path.with_extension("parquet.tmp").exists());
+    let (m, back) = read_shard(&path).unwrap();
+    assert_eq!(m, meta());
+    assert_eq!(back, rows);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn foreign_and_truncated_files_are_named_errors() {
+    let dir = std::env::temp_dir().join(format!("mankala-data-bad-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let junk = dir.join("junk.parquet");
+    fs::write(&junk, b"not parquet at all").unwrap();
+    let err = read_shard(&junk).unwrap_err().to_string();
+    assert!(
+        err.contains("junk.parquet") && err.contains("not a readable Parquet file"),
+        "{err}"
+    );
+
+    let good = dir.join("good.parquet");
+    write_shard(&good, &meta(), &[row(0), row(1)]).unwrap();
+    let bytes = fs::read(&good).unwrap();
+    let cut = dir.join("cut.parquet");
+    fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let err = read_shard(&cut).unwrap_err().to_string();
+    assert!(err.contains("cut.parquet"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}

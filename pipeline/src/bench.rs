@@ -1,0 +1,228 @@
+//! The speed measurements of `mankala bench`: random playouts of the engine, MCTS searches
+//! with rollouts, and the network's inference and training step. Each returns its figures;
+//! the caller prints them and writes them out.
+
+use std::time::Instant;
+
+use burn::optim::{AdamWConfig, GradientsParams};
+use burn::tensor::{Tensor, TensorData};
+use mankala_config::{Resolved, SearchConfig};
+use mankala_engine::{AnyGame, Game, GameResult, State, with_game};
+use mankala_models::PolicyValueNet;
+use mankala_models::net::{Batch, infer, loss};
+use mankala_search::RolloutEvaluator;
+use mankala_search::batch::search_one;
+use mankala_search::mcts::Search;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Random playouts from the start, on one core.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct Playouts {
+    /// Games played.
+    pub games: u64,
+    /// Plies played.
+    pub plies: u64,
+    /// Sum over the positions played from of the number of legal actions.
+    pub branching_sum: u64,
+    /// Games stopped by a cap.
+    pub capped: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+impl Playouts {
+    /// Games per second.
+    pub fn games_per_s(&self) -> f64 {
+        self.games as f64 / self.seconds
+    }
+    /// Plies per second.
+    pub fn plies_per_s(&self) -> f64 {
+        self.plies as f64 / self.seconds
+    }
+    /// Mean plies a game.
+    pub fn mean_plies(&self) -> f64 {
+        self.plies as f64 / self.games.max(1) as f64
+    }
+    /// Mean legal actions a position.
+    pub fn branching(&self) -> f64 {
+        self.branching_sum as f64 / self.plies.max(1) as f64
+    }
+}
+
+/// Random playouts of `game` for about `seconds`, from a seeded generator.
+pub fn playouts(game: &AnyGame, seconds: f64, seed: u64) -> Playouts {
+    with_game!(game, g => playouts_of(g, seconds, seed))
+}
+
+fn playouts_of<G: Game>(g: &G, seconds: f64, seed: u64) -> Playouts {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut r = Playouts::default();
+    let start = Instant::now();
+    let initial = g.initial_state();
+    loop {
+        let mut s = initial.clone();
+        loop {
+            let legal = s.legal_mask();
+            if legal.is_empty() {
+                break;
+            }
+            let count = legal.count();
+            r.branching_sum += count as u64;
+            r.plies += 1;
+            let pick = legal.nth(rng.random_range(0..count)).expect("k < count");
+            s.play_unchecked(pick);
+        }
+        if matches!(s.outcome().map(|o| o.result), Some(GameResult::Capped(_))) {
+            r.capped += 1;
+        }
+        r.games += 1;
+        if r.games % 64 == 0 && start.elapsed().as_secs_f64() >= seconds {
+            break;
+        }
+    }
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
+/// Searches from the start with one random playout a leaf, on one thread.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Searches {
+    /// Simulations in all.
+    pub simulations: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// Nodes of the last search's tree.
+    pub nodes: usize,
+}
+
+/// `repeats` searches of `cfg` from the start of `game`, each with a fresh tree.
+pub fn searches(game: &AnyGame, cfg: &SearchConfig, repeats: u32, seed: u64) -> Searches {
+    with_game!(game, g => searches_of(g, cfg, repeats, seed))
+}
+
+fn searches_of<G: Game>(g: &G, cfg: &SearchConfig, repeats: u32, seed: u64) -> Searches {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut eval = RolloutEvaluator::new(seed);
+    let mut r = Searches {
+        simulations: 0,
+        seconds: 0.0,
+        nodes: 0,
+    };
+    for _ in 0..repeats.max(1) {
+        let start = Instant::now();
+        let mut search: Search<G> = Search::new(cfg.clone(), g.initial_state());
+        search.start(cfg.simulations, None, &mut rng);
+        search_one(g, &mut search, &mut eval, 1, &mut rng);
+        r.seconds += start.elapsed().as_secs_f64();
+        r.simulations += search.simulations() as u64;
+        r.nodes = search.tree_size();
+    }
+    r
+}
+
+/// The network's speed: positions per second.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NetworkSpeed {
+    /// Inference on one thread, by batch size.
+    pub inference: Vec<(usize, f64)>,
+    /// The batch of self-play (one leaf of each of a worker's games).
+    pub shared_batch: usize,
+    /// Threads sharing one model.
+    pub threads: usize,
+    /// Inference of `shared_batch` on `threads` threads sharing one model.
+    pub shared: f64,
+    /// Samples a second of the bare training step (batch 256, in-memory tensors).
+    pub train_step_b256: f64,
+}
+
+/// Times `f` (which returns the positions it did) for about `seconds`: positions a second.
+fn rate(seconds: f64, mut f: impl FnMut() -> usize) -> f64 {
+    let start = Instant::now();
+    let mut done = 0;
+    while start.elapsed().as_secs_f64() < seconds {
+        done += f();
+    }
+    done as f64 / start.elapsed().as_secs_f64()
+}
+
+/// Inference at batch sizes 1, 8, 32 and 256 on one thread, self-play's batch on `threads`
+/// threads sharing one model, and the bare training step, each for about `seconds`.
+pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpeed {
+    let (enc, actions) = with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let device = mankala_models::device();
+    let net = PolicyValueNet::new(&cfg.network, enc, actions, &device);
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut random = |n: usize| (0..n).map(|_| rng.random::<f32>()).collect::<Vec<f32>>();
+    let inference = [1usize, 8, 32, 256]
+        .into_iter()
+        .map(|batch| {
+            let features = random(batch * enc);
+            let legal = vec![1.0; batch * actions];
+            let r = rate(seconds, || {
+                let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
+                batch
+            });
+            (batch, r)
+        })
+        .collect();
+    let shared_batch = (cfg.selfplay.games_per_worker * cfg.search.leaves_per_game) as usize;
+    let features = random(shared_batch * enc);
+    let start = Instant::now();
+    let done: usize = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                let (net, device, features) = (net.clone(), device.clone(), features.clone());
+                s.spawn(move || {
+                    let legal = vec![1.0; shared_batch * actions];
+                    let mut n = 0;
+                    while start.elapsed().as_secs_f64() < seconds {
+                        let _ = infer(&net, &device, features.clone(), legal.clone(), shared_batch);
+                        n += shared_batch;
+                    }
+                    n
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("worker")).sum()
+    });
+    let shared = done as f64 / start.elapsed().as_secs_f64();
+    NetworkSpeed {
+        inference,
+        shared_batch,
+        threads,
+        shared,
+        train_step_b256: train_step(cfg, seconds, &mut random),
+    }
+}
+
+/// Samples a second of the bare training step on a batch of 256 random positions.
+fn train_step(cfg: &Resolved, seconds: f64, random: &mut impl FnMut(usize) -> Vec<f32>) -> f64 {
+    let (enc, actions) = with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let ad = mankala_models::device().autodiff();
+    let mut model = PolicyValueNet::new(&cfg.network, enc, actions, &ad);
+    let mut optim = AdamWConfig::new().init();
+    let b = 256usize;
+    let t = |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), &ad);
+    let (x, p, z) = (random(b * enc), random(b * actions), random(b));
+    let policy: Vec<f32> = p
+        .chunks(actions)
+        .flat_map(|r| {
+            let s: f32 = r.iter().sum();
+            r.iter().map(move |v| v / s).collect::<Vec<_>>()
+        })
+        .collect();
+    rate(seconds, || {
+        let batch = Batch {
+            features: t(x.clone(), [b, enc]),              // [B, E]
+            mask: t(vec![1.0; b * actions], [b, actions]), // [B, A]
+            policy: t(policy.clone(), [b, actions]),       // [B, A]
+            value: t(z.clone(), [b, 1]),                   // [B, 1]
+            policy_weight: t(vec![1.0; b], [b, 1]),        // [B, 1]
+        };
+        let (_, pl, vl) = loss(&model, batch);
+        let grads = GradientsParams::from_grads((pl + vl).backward(), &model);
+        model = optim.step(1e-3, model.clone(), grads);
+        b
+    })
+}

@@ -1,0 +1,136 @@
+//! The report's header (the run and its settings) and its table of generations.
+
+use std::fmt::Write as _;
+
+use crate::code_version;
+use crate::records::fmt_loss;
+
+use super::Facts;
+
+/// The run: variant, seed, versions, time in steps, and what each generation plays.
+pub(super) fn header(f: &Facts<'_>, md: &mut String) {
+    let _ = writeln!(md, "# mankala run `{}`\n", f.root.display());
+    let _ = writeln!(
+        md,
+        "- variant: **{}**; seed {}; encoding version {}",
+        f.cfg.game.name(),
+        f.record.seed,
+        f.record.encoding_version
+    );
+    let _ = writeln!(
+        md,
+        "- code version {} (report written by {})",
+        f.record.code_version,
+        code_version()
+    );
+    let _ = writeln!(
+        md,
+        "- generations with a finished step: {}; time in steps: {:.1} minutes",
+        f.gens.len(),
+        f.minutes.last().copied().unwrap_or(0.0)
+    );
+    let lc = &f.cfg.generations;
+    let gate = match lc.gate {
+        _ if !lc.plays_gate() => "every network promoted without gate games".to_string(),
+        mankala_config::Gate::Collapse => format!(
+            "a gate of {} games (refused below {})",
+            lc.gate_games, lc.gate_floor
+        ),
+        _ => format!(
+            "a gate of {} games (threshold {})",
+            lc.gate_games, lc.gate_threshold
+        ),
+    };
+    let eval = match lc.eval_every {
+        _ if lc.eval_games == 0 || lc.baselines.is_empty() => "no baseline games".to_string(),
+        1 => format!(
+            "{} games against each baseline ({})",
+            lc.eval_games,
+            lc.baselines.join(", ")
+        ),
+        n => format!(
+            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the last, {} \
+             (or the newest, where the loop stopped sooner)",
+            lc.eval_games,
+            lc.baselines.join(", "),
+            2 * n,
+            lc.generations - 1
+        ),
+    };
+    let _ = writeln!(
+        md,
+        "- per generation: {} self-play games at {} simulations, {} training steps, {gate}, {eval}",
+        lc.games, f.cfg.search.simulations, f.cfg.train.steps,
+    );
+    for gr in &lc.grow {
+        let _ = writeln!(
+            md,
+            "- from generation {}: a {}x{} network (value head {}), trained from random weights for {} steps",
+            gr.generation, gr.width, gr.blocks, gr.value_width, gr.steps
+        );
+    }
+    md.push('\n');
+}
+
+/// One row per generation: self-play, losses, gate and Elo.
+pub(super) fn generations(f: &Facts<'_>, md: &mut String) {
+    md.push_str("## Generations\n\n");
+    md.push_str("| gen | minutes | self-play (evaluator) | plies | first player win/draw/loss % | policy loss (val) | value loss (val) | gate | Elo [95%] |\n");
+    md.push_str("|---:|---:|---|---:|---|---|---|---|---|\n");
+    for (gen_, m) in f.gens.iter().zip(&f.minutes) {
+        let sp = gen_
+            .selfplay
+            .as_ref()
+            .map_or("-".into(), |d| format!("{} ({})", d.games, d.evaluator));
+        let plies = gen_
+            .selfplay
+            .as_ref()
+            .map_or("-".into(), |d| format!("{:.1}", d.mean_length));
+        let fp = gen_.selfplay.as_ref().map_or("-".into(), |d| {
+            format!(
+                "{}/{}/{}",
+                pct(d.results[0], d.games),
+                pct(d.results[1], d.games),
+                pct(d.results[2], d.games)
+            )
+        });
+        let (pl, vl) = gen_.train.as_ref().map_or(("-".into(), "-".into()), |d| {
+            (
+                format!(
+                    "{} ({})",
+                    fmt_loss(d.policy_loss),
+                    fmt_loss(d.val_policy_loss)
+                ),
+                format!(
+                    "{} ({})",
+                    fmt_loss(d.value_loss),
+                    fmt_loss(d.val_value_loss)
+                ),
+            )
+        });
+        let gate = gen_.gate.as_ref().map_or("-".into(), |d| {
+            format!(
+                "{:.2} vs {}{}",
+                d.score,
+                d.opponent,
+                if d.promoted { ", promoted" } else { "" }
+            )
+        });
+        let elo = f
+            .ratings
+            .as_ref()
+            .and_then(|r| r.of(&format!("gen-{}", gen_.g)))
+            .map_or("-".into(), |r| {
+                format!("{:.0} [{:.0}, {:.0}]", r.elo, r.low, r.high)
+            });
+        let _ = writeln!(
+            md,
+            "| {} | {m:.1} | {sp} | {plies} | {fp} | {pl} | {vl} | {gate} | {elo} |",
+            gen_.g
+        );
+    }
+}
+
+fn pct(x: u64, n: u64) -> String {
+    format!("{:.0}", 100.0 * x as f64 / n.max(1) as f64)
+}

@@ -1,0 +1,36 @@
+//! The closing summary the terminal prints after a generation: the ratings table and the
+//! newest evaluated generation against the baselines.
+
+use std::fmt::Write as _;
+
+use super::Facts;
+
+/// `summary` (the ratings table) followed by the newest evaluation's results.
+pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
+    if let Some(last) = f
+        .gens
+        .iter()
+        .rev()
+        .find(|g| g.eval.as_ref().is_some_and(|e| !e.results.is_empty()))
+        && let Some(e) = &last.eval
+    {
+        let _ = writeln!(summary, "\ngen-{} against the baselines:", last.g);
+        let width = e.results.iter().map(|r| r.b.len()).max().unwrap_or(8);
+        for r in &e.results {
+            let n = r.wins_a + r.draws + r.wins_b;
+            let _ = writeln!(
+                summary,
+                "  {:<width$}  won {:>3.0}  drew {:>3.0}  lost {:>3.0}  score {:>5.1}%",
+                r.b,
+                r.wins_a,
+                r.draws,
+                r.wins_b,
+                100.0 * (r.wins_a + 0.5 * r.draws) / n.max(1.0)
+            );
+        }
+    }
+    if let Some(e) = &f.rating_error {
+        let _ = writeln!(summary, "ratings unavailable: {e}");
+    }
+    summary
+}
