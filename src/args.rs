@@ -1,5 +1,6 @@
 //! Arguments several commands share, and their checks.
 
+use mankala_agents::{Resources, Zoo};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -100,4 +101,10 @@ pub fn available_memory() -> Option<u64> {
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// What the command's agents read: the zoo the user's installation has (`$MANKALA_ZOO`,
+/// beside the executable, or the source tree's), and no tablebase read yet.
+pub fn resources() -> Resources {
+    Resources::with_zoo(Zoo::locate())
 }

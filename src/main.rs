@@ -189,8 +189,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let cfg = mankala_config::resolve(g.variant.as_deref(), g.config.as_deref())?;
             let agent = agent.unwrap_or_else(|| {
-                let (agent, why) =
-                    mankala_agents::zoo::default_agent_why(cfg.game.name(), &cfg.rules_toml());
+                let (agent, why) = mankala_agents::Zoo::locate()
+                    .default_agent_why(cfg.game.name(), &cfg.rules_toml());
                 if let Some(why) = why {
                     eprintln!("{why}: playing {agent} (choose another with --agent)");
                 }

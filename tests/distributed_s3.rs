@@ -106,16 +106,30 @@ fn server(dir: &Path) -> Server {
     server
 }
 
-/// Creates a bucket with a plain HTTP request (moto checks no signature).
+/// Creates a bucket with a plain HTTP request (moto checks no signature). A server that
+/// listens before it answers (its port opens while it is still starting) is asked again.
 fn create_bucket(port: u16, bucket: &str) {
-    let mut c = TcpStream::connect(("127.0.0.1", port)).expect("connect to moto");
-    write!(
-        c,
-        "PUT /{bucket} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-    )
-    .expect("send");
-    let mut answer = String::new();
-    c.read_to_string(&mut answer).expect("read");
+    let put = || -> std::io::Result<String> {
+        let mut c = TcpStream::connect(("127.0.0.1", port))?;
+        write!(
+            c,
+            "PUT /{bucket} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )?;
+        let mut answer = String::new();
+        c.read_to_string(&mut answer)?;
+        Ok(answer)
+    };
+    let start = Instant::now();
+    let answer = loop {
+        match put() {
+            Ok(answer) => break answer,
+            Err(e) if start.elapsed() < Duration::from_secs(30) => {
+                eprintln!("moto's server not answering yet ({e}); asking again");
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            Err(e) => panic!("moto's server did not answer within 30 s: {e}"),
+        }
+    };
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 

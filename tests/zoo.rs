@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use common::{mankala, mankala_with_input, s, stderr, stdout, temp_dir};
-use mankala_agents::zoo;
+use mankala_agents::{Resources, Zoo, zoo};
 use mankala_engine::{ENCODING_VERSION, Game, State, with_game};
 use mankala_protocol::Setup;
 use rand::rngs::SmallRng;
@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 
 /// The variants the repository's zoo holds.
 fn held() -> Vec<String> {
-    let held = zoo::variants_in(&zoo::dir().unwrap());
+    let held = zoo::variants_in(Zoo::locate().dir().unwrap());
     assert!(!held.is_empty(), "the zoo holds no network");
     held
 }
@@ -29,8 +29,9 @@ fn config(variant: &str) -> String {
 fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game() {
     for variant in held() {
         let cfg = mankala_config::load(Path::new(&config(&variant))).unwrap();
-        let meta = mankala_models::file::read_meta(&zoo::model_in(&zoo::dir().unwrap(), &variant))
-            .unwrap();
+        let meta =
+            mankala_models::file::read_meta(&zoo::model_in(Zoo::locate().dir().unwrap(), &variant))
+                .unwrap();
         assert_eq!(meta.variant, variant);
         assert_eq!(meta.encoding_version, ENCODING_VERSION, "{variant}");
         assert!(
@@ -42,7 +43,7 @@ fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game(
         let setup = Setup {
             game: cfg.game,
             search: cfg.search.clone(),
-            tables: Default::default(),
+            resources: Resources::with_zoo(Zoo::locate()),
         };
         assert_eq!(setup.default_agent(), "zoo".parse().unwrap(), "{variant}");
         let prepared = setup

@@ -29,6 +29,28 @@ pub use exact::{Exact, ExactError, PerfectAgent, Tables};
 pub use mankala_config::{AgentSpec, ZOO_SIMULATIONS};
 pub use mcts::SearchAgent;
 pub use spec::{AgentError, Prepared};
+pub use zoo::Zoo;
+
+/// What agents read besides their spec's own files: the zoo, and the tablebases read so far.
+/// Its owner (a command, a session, a run) decides where the zoo is and how long tables are
+/// kept; clones share the tables.
+#[derive(Clone, Debug, Default)]
+pub struct Resources {
+    /// The zoo of trained networks (none by default).
+    pub zoo: Zoo,
+    /// The tablebases read so far.
+    pub tables: Tables,
+}
+
+impl Resources {
+    /// Resources with the zoo `zoo` and no table read yet.
+    pub fn with_zoo(zoo: Zoo) -> Resources {
+        Resources {
+            zoo,
+            tables: Tables::default(),
+        }
+    }
+}
 
 /// What an agent chose, and what it thinks of the position.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,8 +9,9 @@ use mankala_search::evaluator::{NetworkEvaluator, RolloutEvaluator};
 use mankala_solver::TablebaseError;
 use thiserror::Error;
 
+use crate::Resources;
 use crate::alphabeta::AlphaBetaAgent;
-use crate::exact::{Exact, PerfectAgent, Tables};
+use crate::exact::{Exact, PerfectAgent};
 use crate::mcts::SearchAgent;
 use crate::{Agent, GreedyAgent, RandomAgent};
 
@@ -60,8 +61,8 @@ pub struct Prepared {
 
 impl Prepared {
     /// Loads the network of an `nn` spec and checks it against `expected`, or the tablebase
-    /// of a spec that names one (read through `tables`); `search` gives the network agent's
-    /// search settings besides its simulations.
+    /// of a spec that names one (the zoo and tablebases through `resources`); `search` gives
+    /// the network agent's search settings besides its simulations.
     ///
     /// # Errors
     /// [`AgentError::Model`] or [`AgentError::Tablebase`] when a file cannot be loaded for
@@ -70,17 +71,18 @@ impl Prepared {
         spec: AgentSpec,
         search: &SearchConfig,
         expected: &Expected<'_>,
-        tables: &Tables,
+        resources: &Resources,
     ) -> Result<Prepared, AgentError> {
         let model = match &spec {
             AgentSpec::Network { model, .. } => Some(model.clone()),
             AgentSpec::Zoo { variant, .. } => Some(
-                crate::zoo::model_for(variant.as_deref(), expected.variant).map_err(|e| {
-                    AgentError::Variant {
+                resources
+                    .zoo
+                    .model_for(variant.as_deref(), expected.variant)
+                    .map_err(|e| AgentError::Variant {
                         spec: spec.to_string(),
                         message: e.to_string(),
-                    }
-                })?,
+                    })?,
             ),
             _ => None,
         };
@@ -104,14 +106,14 @@ impl Prepared {
                 expected.rules,
                 Some(path),
                 false,
-                tables,
+                &resources.tables,
             )),
             AgentSpec::Perfect { tablebase } => Some(Exact::new(
                 expected.variant,
                 expected.rules,
                 tablebase.as_deref(),
                 true,
-                tables,
+                &resources.tables,
             )),
             _ => None,
         }

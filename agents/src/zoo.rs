@@ -3,9 +3,11 @@
 //! `zoo/README.md`), played by the `zoo` agent spec and the default agent of `play`, the
 //! engine protocol and the browser board.
 //!
-//! The folder is `$MANKALA_ZOO` when that is set, else `zoo/` beside the executable,
+//! Where the zoo is is its front's choice, given as a [`Zoo`]: a folder ([`Zoo::at`]), none
+//! ([`Zoo::none`], the default of library code), or the folder a program finds for its user
+//! ([`Zoo::locate`]: `$MANKALA_ZOO` when that is set, else `zoo/` beside the executable,
 //! `share/mankala/zoo` beside its folder, or the `zoo/` folder of the source tree this crate
-//! was built from, the first that exists ([`dir`]).
+//! was built from, the first that exists). No library call reads the environment.
 
 use std::path::{Path, PathBuf};
 
@@ -18,8 +20,11 @@ pub const ZOO_ENV: &str = "MANKALA_ZOO";
 pub const FALLBACK_AGENT: &str = "mcts:sims=1000";
 
 /// Why the zoo has no network to give.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ZooError {
+    /// No zoo folder was given to this program part.
+    #[error("no zoo folder was given")]
+    NotGiven,
     /// `$MANKALA_ZOO` names no folder.
     #[error("{ZOO_ENV}={0}: not a folder (expected the zoo folder, e.g. the repository's zoo/)")]
     NotAFolder(PathBuf),
@@ -45,27 +50,134 @@ pub enum ZooError {
     },
 }
 
-/// The zoo folder: `$MANKALA_ZOO`; else the first folder of [`candidates`] that exists:
-/// `zoo/` beside the executable, `../share/mankala/zoo` from it (an installed binary), the
-/// source tree's `zoo/`; the source tree's when none exists.
-///
-/// # Errors
-/// [`ZooError::NotAFolder`] when `$MANKALA_ZOO` is set to something that is not a folder.
-pub fn dir() -> Result<PathBuf, ZooError> {
-    match std::env::var_os(ZOO_ENV) {
-        Some(v) if !v.is_empty() => {
-            let p = PathBuf::from(v);
-            if p.is_dir() {
-                Ok(p)
-            } else {
-                Err(ZooError::NotAFolder(p))
-            }
+/// Where the zoo is, as a front decided: a folder, or why there is none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zoo {
+    dir: Result<PathBuf, ZooError>,
+}
+
+impl Default for Zoo {
+    /// No zoo ([`Zoo::none`]).
+    fn default() -> Zoo {
+        Zoo::none()
+    }
+}
+
+impl Zoo {
+    /// The zoo in folder `dir`.
+    pub fn at(dir: impl Into<PathBuf>) -> Zoo {
+        Zoo {
+            dir: Ok(dir.into()),
         }
-        _ => {
-            let exe = std::env::current_exe().ok();
-            let all = candidates(exe.as_deref());
-            let source_tree = all.last().cloned().expect("the source tree is a candidate");
-            Ok(first_folder(&all).unwrap_or(source_tree))
+    }
+
+    /// No zoo: a `zoo` spec is refused and the default agent is [`FALLBACK_AGENT`].
+    pub fn none() -> Zoo {
+        Zoo {
+            dir: Err(ZooError::NotGiven),
+        }
+    }
+
+    /// The zoo a program finds for its user: `$MANKALA_ZOO`; else the first folder of
+    /// [`candidates`] that exists: `zoo/` beside the executable, `../share/mankala/zoo` from
+    /// it (an installed binary), the source tree's `zoo/`; the source tree's when none exists.
+    /// `$MANKALA_ZOO` set to something that is not a folder gives a zoo that says so.
+    pub fn locate() -> Zoo {
+        let dir = match std::env::var_os(ZOO_ENV) {
+            Some(v) if !v.is_empty() => {
+                let p = PathBuf::from(v);
+                if p.is_dir() {
+                    Ok(p)
+                } else {
+                    Err(ZooError::NotAFolder(p))
+                }
+            }
+            _ => {
+                let exe = std::env::current_exe().ok();
+                let all = candidates(exe.as_deref());
+                let source_tree = all.last().cloned().expect("the source tree is a candidate");
+                Ok(first_folder(&all).unwrap_or(source_tree))
+            }
+        };
+        Zoo { dir }
+    }
+
+    /// The zoo's folder.
+    ///
+    /// # Errors
+    /// [`ZooError::NotGiven`] or [`ZooError::NotAFolder`] when there is none.
+    pub fn dir(&self) -> Result<&Path, ZooError> {
+        self.dir.as_deref().map_err(Clone::clone)
+    }
+
+    /// The zoo's model for a spec naming `wanted` (or no variant) in a game of `game`.
+    ///
+    /// # Errors
+    /// [`ZooError`] when the variants differ, there is no folder or it holds no such network.
+    pub fn model_for(&self, wanted: Option<&str>, game: &str) -> Result<PathBuf, ZooError> {
+        if let Some(w) = wanted.filter(|w| *w != game) {
+            return Err(ZooError::OtherVariant {
+                wanted: w.to_string(),
+                game: game.to_string(),
+            });
+        }
+        let dir = self.dir()?;
+        let model = model_in(dir, game);
+        if model.is_file() {
+            return Ok(model);
+        }
+        let held = variants_in(dir);
+        Err(ZooError::Missing {
+            dir: dir.to_path_buf(),
+            variant: game.to_string(),
+            held: if held.is_empty() {
+                "none".into()
+            } else {
+                held.join(", ")
+            },
+        })
+    }
+
+    /// The default agent spec for a game of `variant` under `rules` (TOML, as the engine
+    /// writes them): `zoo` where the zoo holds a network trained on exactly these rules, else
+    /// [`FALLBACK_AGENT`].
+    pub fn default_agent(&self, variant: &str, rules: &str) -> String {
+        self.default_agent_why(variant, rules).0
+    }
+
+    /// [`Zoo::default_agent`], with the reason when it is [`FALLBACK_AGENT`]: there is no zoo
+    /// folder, it holds no network for the variant, or its network is of another variant or
+    /// other rules (for a front to tell its user).
+    pub fn default_agent_why(&self, variant: &str, rules: &str) -> (String, Option<String>) {
+        let fallback = |why: String| (FALLBACK_AGENT.to_string(), Some(why));
+        let dir = match self.dir() {
+            Ok(d) => d,
+            Err(e) => return fallback(e.to_string()),
+        };
+        let model = model_in(dir, variant);
+        if !model.is_file() {
+            return fallback(format!(
+                "the zoo ({}) holds no network for {variant}",
+                dir.display()
+            ));
+        }
+        match mankala_models::file::read_meta(&model) {
+            Ok(meta)
+                if meta.variant == variant
+                    && mankala_models::file::same_rules(&meta.rules, rules) =>
+            {
+                ("zoo".to_string(), None)
+            }
+            Ok(meta) if meta.variant != variant => fallback(format!(
+                "the zoo's {variant} network ({}) is a {} network",
+                model.display(),
+                meta.variant
+            )),
+            Ok(_) => fallback(format!(
+                "the zoo's {variant} network ({}) was trained on other rules",
+                model.display()
+            )),
+            Err(e) => fallback(format!("the zoo's {variant} network: {e}")),
         }
     }
 }
@@ -110,83 +222,13 @@ pub fn variants_in(dir: &Path) -> Vec<String> {
     held
 }
 
-/// The zoo's model for a spec naming `wanted` (or no variant) in a game of `game`.
-///
-/// # Errors
-/// [`ZooError`] when the variants differ, the folder is bad or holds no such network.
-pub fn model_for(wanted: Option<&str>, game: &str) -> Result<PathBuf, ZooError> {
-    if let Some(w) = wanted.filter(|w| *w != game) {
-        return Err(ZooError::OtherVariant {
-            wanted: w.to_string(),
-            game: game.to_string(),
-        });
-    }
-    let dir = dir()?;
-    let model = model_in(&dir, game);
-    if model.is_file() {
-        return Ok(model);
-    }
-    let held = variants_in(&dir);
-    Err(ZooError::Missing {
-        dir,
-        variant: game.to_string(),
-        held: if held.is_empty() {
-            "none".into()
-        } else {
-            held.join(", ")
-        },
-    })
-}
-
-/// The default agent spec for a game of `variant` under `rules` (TOML, as the engine writes
-/// them): `zoo` where the zoo holds a network trained on exactly these rules, else
-/// [`FALLBACK_AGENT`].
-pub fn default_agent(variant: &str, rules: &str) -> String {
-    default_agent_why(variant, rules).0
-}
-
-/// [`default_agent`], with the reason when it is [`FALLBACK_AGENT`]: `$MANKALA_ZOO` names no
-/// folder, the zoo holds no network for the variant, or its network is of another variant or
-/// other rules (for a front to tell its user).
-pub fn default_agent_why(variant: &str, rules: &str) -> (String, Option<String>) {
-    let fallback = |why: String| (FALLBACK_AGENT.to_string(), Some(why));
-    let dir = match dir() {
-        Ok(d) => d,
-        Err(e) => return fallback(e.to_string()),
-    };
-    let model = model_in(&dir, variant);
-    if !model.is_file() {
-        return fallback(format!(
-            "the zoo ({}) holds no network for {variant}",
-            dir.display()
-        ));
-    }
-    match mankala_models::file::read_meta(&model) {
-        Ok(meta)
-            if meta.variant == variant && mankala_models::file::same_rules(&meta.rules, rules) =>
-        {
-            ("zoo".to_string(), None)
-        }
-        Ok(meta) if meta.variant != variant => fallback(format!(
-            "the zoo's {variant} network ({}) is a {} network",
-            model.display(),
-            meta.variant
-        )),
-        Ok(_) => fallback(format!(
-            "the zoo's {variant} network ({}) was trained on other rules",
-            model.display()
-        )),
-        Err(e) => fallback(format!("the zoo's {variant} network: {e}")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_zoo_spec_naming_another_variant_is_refused() {
-        let e = model_for(Some("bao"), "oware").unwrap_err();
+        let e = Zoo::none().model_for(Some("bao"), "oware").unwrap_err();
         assert_eq!(
             e.to_string(),
             "the zoo's bao network cannot play oware: leave the variant out (`zoo`) or name oware"
@@ -213,14 +255,16 @@ mod tests {
 
     #[test]
     fn a_fallback_names_its_reason() {
-        let (agent, why) = default_agent_why("no-such-variant", "");
+        let source_tree = candidates(None).pop().unwrap();
+        let (agent, why) = Zoo::at(source_tree).default_agent_why("no-such-variant", "");
         assert_eq!(agent, FALLBACK_AGENT);
-        // (Or, where `$MANKALA_ZOO` names no folder, that.)
-        let why = why.unwrap();
         assert!(
-            why.contains("holds no network for no-such-variant") || why.contains(ZOO_ENV),
-            "{why}"
+            why.unwrap()
+                .contains("holds no network for no-such-variant")
         );
+        let (agent, why) = Zoo::none().default_agent_why("kalah", "");
+        assert_eq!(agent, FALLBACK_AGENT);
+        assert_eq!(why.unwrap(), "no zoo folder was given");
     }
 
     #[test]

@@ -280,7 +280,7 @@ mod tests {
                     s.parse::<AgentSpec>().unwrap(),
                     &SearchConfig::default(),
                     &expected,
-                    &mankala_agents::Tables::default(),
+                    &mankala_agents::Resources::default(),
                 )
                 .unwrap()
             })

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use mankala_agents::{AgentSpec, Prepared, Tables};
+use mankala_agents::{AgentSpec, Prepared, Resources};
 use mankala_data::GameRecord;
 use mankala_engine::with_game;
 use mankala_eval::arena::{Pairing, play_all};
@@ -22,17 +22,17 @@ use crate::progress::Progress;
 use crate::records::NamedResult;
 use mankala_charts as plot;
 
-/// Parses and prepares agent specs (loading networks, and tablebases through `tables`) for
-/// `cfg`'s variant.
+/// Parses and prepares agent specs (loading networks, and the zoo's and tablebases through
+/// `resources`) for `cfg`'s variant.
 ///
 /// # Errors
 /// [`Error::Agent`]: a spec that is malformed or a model that does not fit the variant.
-pub fn prepare(cfg: &Resolved, specs: &[String], tables: &Tables) -> Result<Vec<Prepared>> {
+pub fn prepare(cfg: &Resolved, specs: &[String], resources: &Resources) -> Result<Vec<Prepared>> {
     let specs = specs
         .iter()
         .map(|s| s.parse::<AgentSpec>())
         .collect::<Result<Vec<_>, _>>()?;
-    prepare_specs(cfg, &specs, tables)
+    prepare_specs(cfg, &specs, resources)
 }
 
 /// Prepares parsed agent specs (loading networks) for `cfg`'s variant.
@@ -42,13 +42,13 @@ pub fn prepare(cfg: &Resolved, specs: &[String], tables: &Tables) -> Result<Vec<
 pub fn prepare_specs(
     cfg: &Resolved,
     specs: &[AgentSpec],
-    tables: &Tables,
+    resources: &Resources,
 ) -> Result<Vec<Prepared>> {
     let rules = cfg.rules_toml();
     let expected = mankala_models::Expected::of(&cfg.game, &rules);
     Ok(specs
         .iter()
-        .map(|s| Prepared::new(s.clone(), &cfg.search, &expected, tables))
+        .map(|s| Prepared::new(s.clone(), &cfg.search, &expected, resources))
         .collect::<Result<Vec<_>, _>>()?)
 }
 

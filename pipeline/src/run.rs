@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use mankala_agents::{AgentSpec, Tables};
+use mankala_agents::{AgentSpec, Resources};
 use mankala_data::{list_shards, read_shard};
 use mankala_engine::with_game;
 use mankala_eval::arena::schedule;
@@ -64,8 +64,9 @@ pub struct Run {
     pub threads: usize,
     /// The run's name in shard run ids: the directory's name.
     name: String,
-    /// The tablebases its agents and judging have read, kept for the run.
-    tables: Tables,
+    /// What its agents read: no zoo (networks of a run are its own), and the tablebases
+    /// its agents and judging have read, kept for the run.
+    resources: Resources,
 }
 
 /// Games of an arena: `games` per pair of `pairs` between `agents` (named `names`), from
@@ -127,7 +128,7 @@ impl Run {
             record,
             threads: opts.threads,
             name,
-            tables: Tables::default(),
+            resources: Resources::default(),
         })
     }
 
@@ -367,7 +368,7 @@ impl Run {
             games,
             seed,
         } = *matches;
-        let prepared = arena::prepare_specs(&self.cfg, agents, &self.tables)?;
+        let prepared = arena::prepare_specs(&self.cfg, agents, &self.resources)?;
         let pairings = with_game!(&self.cfg.game, gm => schedule(
             gm, pairs, games, self.cfg.generations.opening_plies, seed));
         let records = arena::play(
@@ -554,10 +555,10 @@ impl Run {
             &self.cfg.rules_toml(),
             table.as_deref(),
             variant == "kalah",
-            &self.tables,
+            &self.resources.tables,
         )?;
         let lines = judge::game_lines(&self.cfg.game, &self.layout.shards(g))?;
-        let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.tables)?
+        let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.resources)?
             .pop()
             .expect("one agent");
         let seed = step_seed(self.seed(), g, 6);

@@ -13,15 +13,18 @@ use super::request::{NewGame, Request, kind};
 use super::response::{Answer, Bye, NewGameAnswer, Reply};
 use super::setup::{Loader, Setup, load_boxed};
 use crate::live::LiveGame;
+use mankala_agents::Resources;
 
 /// The seed of a game started without one.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// A protocol session: the game in progress, if any, and how config files are read.
+/// A protocol session: the game in progress, if any, how config files are read, and what its
+/// agents read (the zoo, and the tablebases read so far, kept for the session).
 #[derive(Debug)]
 pub struct Session {
     game: Option<LiveGame>,
     loader: Loader,
+    resources: Resources,
 }
 
 impl Default for Session {
@@ -34,7 +37,18 @@ impl Default for Session {
 impl Session {
     /// A session without a game that reads the config files of `new` with `loader`.
     pub fn with_loader(loader: Loader) -> Session {
-        Session { game: None, loader }
+        Session {
+            game: None,
+            loader,
+            resources: Resources::default(),
+        }
+    }
+
+    /// This session with its agents reading `resources` (by default: no zoo, whose default
+    /// agent is then [`FALLBACK_AGENT`](mankala_agents::zoo::FALLBACK_AGENT)).
+    pub fn with_resources(mut self, resources: Resources) -> Session {
+        self.resources = resources;
+        self
     }
 
     /// Answers one request. A request that fails changes nothing.
@@ -147,9 +161,12 @@ impl Session {
         let Some(path) = &new.config else {
             let name = new.variant.as_deref().ok_or(CommandError::NoVariant)?;
             let game = AnyGame::from_tables(name, &new.rules, &new.limits)?;
-            return Ok(Setup::for_game(game));
+            let mut setup = Setup::for_game(game);
+            setup.resources = self.resources.clone();
+            return Ok(setup);
         };
         let mut setup = (self.loader)(Path::new(path)).map_err(CommandError::Config)?;
+        setup.resources = self.resources.clone();
         let name = setup.game.name();
         if let Some(v) = &new.variant
             && v != name

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use mankala_agents::{AgentError, AgentSpec, Prepared, Tables};
+use mankala_agents::{AgentError, AgentSpec, Prepared, Resources};
 use mankala_config::{LoadError, Resolved, SearchConfig};
 use mankala_engine::AnyGame;
 use mankala_models::Expected;
@@ -24,8 +24,8 @@ pub struct Setup {
     pub game: AnyGame,
     /// `[search]`: the search settings of network agents.
     pub search: SearchConfig,
-    /// The tablebases its agents have read, kept while the setup lives.
-    pub tables: Tables,
+    /// What its agents read: the zoo, and the tablebases read so far.
+    pub resources: Resources,
 }
 
 impl From<Resolved> for Setup {
@@ -33,7 +33,7 @@ impl From<Resolved> for Setup {
         Setup {
             game: cfg.game,
             search: cfg.search,
-            tables: Tables::default(),
+            resources: Resources::default(),
         }
     }
 }
@@ -44,7 +44,7 @@ impl Setup {
         Setup {
             game,
             search: SearchConfig::default(),
-            tables: Tables::default(),
+            resources: Resources::default(),
         }
     }
 
@@ -59,14 +59,16 @@ impl Setup {
             spec,
             &self.search,
             &Expected::of(&self.game, &rules),
-            &self.tables,
+            &self.resources,
         )
     }
 
     /// The agent of a game started without one: the zoo's network where the zoo holds one
     /// for this variant and these rules, else [`FALLBACK_AGENT`](mankala_agents::zoo::FALLBACK_AGENT).
     pub fn default_agent(&self) -> AgentSpec {
-        mankala_agents::zoo::default_agent(self.game.name(), &self.rules())
+        self.resources
+            .zoo
+            .default_agent(self.game.name(), &self.rules())
             .parse()
             .expect("the zoo's default agent is a spec")
     }

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use mankala_agents::{Resources, Zoo};
 use mankala_config::SearchConfig;
 use mankala_engine::{AnyGame, Game, with_game};
 use mankala_protocol::Setup;
@@ -28,7 +29,7 @@ impl PyGame {
         Setup {
             game: self.game,
             search: self.search.clone(),
-            tables: Default::default(),
+            resources: Resources::with_zoo(Zoo::locate()),
         }
     }
 }

@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mankala_agents::Tables;
 use mankala_config::Resolved;
 use mankala_engine::{State, with_game};
 use mankala_eval::arena::{pair_results, round_robin_from};
@@ -15,6 +14,7 @@ use mankala_pipeline::code_version;
 use mankala_pipeline::layout::create_dir;
 use serde_json::json;
 
+use crate::args::resources;
 use crate::args::{GameArgs, threads_arg};
 use crate::progress::Bars;
 
@@ -143,7 +143,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     if args.games == 0 {
         bail!("--games 0: expected at least 1 game per pair");
     }
-    let agents = prepare(cfg, args.agents, &Tables::default())?;
+    let agents = prepare(cfg, args.agents, &resources())?;
     let names: Vec<String> = agents.iter().map(|a| a.spec.to_string()).collect();
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {

@@ -17,7 +17,7 @@ pub fn run() -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let (mut input, mut out) = (stdin.lock(), stdout.lock());
-    let mut session = Session::default();
+    let mut session = Session::default().with_resources(crate::args::resources());
     let mut line = Vec::new();
     loop {
         line.clear();

@@ -7,12 +7,13 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mankala_agents::{Exact, Tables};
+use mankala_agents::Exact;
 use mankala_charts::{IntervalPoint, interval_line_chart};
 use mankala_engine::{Game, with_game};
 use mankala_eval::judge::{self, Figures, Judgement};
 
 use crate::args::GameArgs;
+use crate::args::resources;
 
 /// Options of `mankala judge`.
 #[derive(Debug, Args)]
@@ -70,20 +71,20 @@ impl JudgeCommand {
             bail!("--samples 0: expected at least 1");
         }
         let rules = cfg.rules_toml();
-        let tables = Tables::default();
+        let resources = resources();
         let exact = Exact::new(
             variant,
             &rules,
             self.table.as_deref(),
             variant == "kalah",
-            &tables,
+            &resources.tables,
         )
         .with_context(|| match &self.table {
             Some(p) => format!("--table {}", p.display()),
             None => "judge".to_string(),
         })?;
         let agent =
-            mankala_pipeline::arena::prepare(&cfg, std::slice::from_ref(&self.agent), &tables)?
+            mankala_pipeline::arena::prepare(&cfg, std::slice::from_ref(&self.agent), &resources)?
                 .pop()
                 .expect("one agent");
         let judgement = with_game!(&cfg.game, g => {

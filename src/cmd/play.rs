@@ -14,9 +14,10 @@ use mankala_data::GameRecord;
 use mankala_engine::{Game, Player, with_game};
 use mankala_protocol::play::{End, Reply, Session};
 
-use mankala_agents::Tables;
 use mankala_config::Resolved;
 use mankala_pipeline::arena::prepare;
+
+use crate::args::resources;
 
 /// Options of `mankala play` besides the game.
 #[derive(Debug)]
@@ -37,7 +38,7 @@ pub struct PlayArgs<'a> {
 /// A bad agent spec, a model that does not fit the variant, a terminal that cannot be read
 /// or written, or a save file that cannot be written.
 pub fn run(cfg: &Resolved, args: &PlayArgs<'_>) -> Result<()> {
-    let prepared = prepare(cfg, &[args.agent.to_string()], &Tables::default())?;
+    let prepared = prepare(cfg, &[args.agent.to_string()], &resources())?;
     let agent = prepared
         .first()
         .context("no agent was prepared from --agent")?;
@@ -205,8 +206,7 @@ mod tests {
     fn session(human: Player, spec: &str) -> Session<Kalah> {
         let g = kalah();
         let cfg = Resolved::for_game(AnyGame::Kalah(g));
-        let prepared =
-            prepare(&cfg, &[spec.to_string()], &Tables::default()).expect("a valid spec");
+        let prepared = prepare(&cfg, &[spec.to_string()], &resources()).expect("a valid spec");
         Session::new(
             &g,
             prepared[0].build(&g, 5),

@@ -55,6 +55,7 @@ impl ServeArgs {
             runs: self.runs,
             max_sessions: self.max_sessions,
             idle: Duration::from_secs(self.idle_minutes * 60),
+            zoo: mankala_agents::Zoo::locate(),
         };
         mankala_web::serve(&options, |addr| {
             println!("mankala serve: open http://{addr}/ (stop with Ctrl-C)");

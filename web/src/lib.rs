@@ -19,6 +19,7 @@ pub mod layout;
 pub mod sessions;
 pub mod sowing;
 
+use mankala_agents::Zoo;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -44,6 +45,8 @@ pub struct Options {
     /// A game without a request for this long is freed (an open page pings three times
     /// within it).
     pub idle: Duration,
+    /// The zoo whose networks are the default opponents (none: `mcts:sims=1000`).
+    pub zoo: Zoo,
 }
 
 impl Default for Options {
@@ -54,6 +57,7 @@ impl Default for Options {
             runs: Vec::new(),
             max_sessions: 64,
             idle: Duration::from_secs(5 * 60),
+            zoo: Zoo::none(),
         }
     }
 }
@@ -65,7 +69,7 @@ impl AppState {
     /// [`WebError::RunDir`] for a run directory that cannot be used.
     pub fn new(options: &Options) -> Result<AppState, WebError> {
         Ok(AppState {
-            sessions: Sessions::new(options.max_sessions, options.idle),
+            sessions: Sessions::new(options.max_sessions, options.idle, options.zoo.clone()),
             runs: RunDirs::new(&options.runs)?,
         })
     }

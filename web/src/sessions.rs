@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use mankala_agents::{Resources, Zoo};
 use mankala_protocol::{BoxError, Session, Setup};
 
 use crate::error::ApiError;
@@ -16,10 +17,11 @@ pub struct WebSession {
     pub protocol: Session,
 }
 
-impl Default for WebSession {
-    fn default() -> WebSession {
+impl WebSession {
+    /// A session that reads no config files, whose default opponents come from `zoo`.
+    pub fn new(zoo: Zoo) -> WebSession {
         WebSession {
-            protocol: Session::with_loader(refuse_config),
+            protocol: Session::with_loader(refuse_config).with_resources(Resources::with_zoo(zoo)),
         }
     }
 }
@@ -46,15 +48,18 @@ pub struct Sessions {
     slots: Mutex<HashMap<String, Slot>>,
     max: usize,
     idle: Duration,
+    zoo: Zoo,
 }
 
 impl Sessions {
-    /// At most `max` sessions at once, each dropped after `idle` without a request.
-    pub fn new(max: usize, idle: Duration) -> Sessions {
+    /// At most `max` sessions at once, each dropped after `idle` without a request, their
+    /// default opponents from `zoo`.
+    pub fn new(max: usize, idle: Duration, zoo: Zoo) -> Sessions {
         Sessions {
             slots: Mutex::new(HashMap::new()),
             max,
             idle,
+            zoo,
         }
     }
 
@@ -78,7 +83,7 @@ impl Sessions {
         slots.insert(
             id.clone(),
             Slot {
-                session: Arc::new(tokio::sync::Mutex::new(WebSession::default())),
+                session: Arc::new(tokio::sync::Mutex::new(WebSession::new(self.zoo.clone()))),
                 used: Instant::now(),
             },
         );

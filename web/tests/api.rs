@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
+use mankala_agents::Zoo;
 use mankala_web::{AppState, Options, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
@@ -16,6 +17,7 @@ fn app(runs: &[PathBuf], max: usize, idle: Duration) -> axum::Router {
         runs: runs.to_vec(),
         max_sessions: max,
         idle,
+        zoo: Zoo::at(Path::new(env!("CARGO_MANIFEST_DIR")).join("../zoo")),
         ..Options::default()
     };
     router(Arc::new(

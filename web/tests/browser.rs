@@ -15,6 +15,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use mankala_agents::Zoo;
 use mankala_protocol::Session;
 use mankala_web::Options;
 use serde_json::{Value, json};
@@ -304,6 +305,7 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
         port: 0,
         runs: vec![run.clone()],
         idle: Duration::from_secs(3),
+        zoo: Zoo::at(Path::new(env!("CARGO_MANIFEST_DIR")).join("../zoo")),
         ..Options::default()
     };
     std::thread::spawn(move || {

@@ -4,13 +4,13 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use mankala_agents::Tables;
 use mankala_config::Resolved;
 use mankala_engine::{Game, with_game};
 use mankala_eval::openings::{MoveEval, evaluate, tree_size};
 use mankala_pipeline::arena::prepare;
 
 use super::OpeningsArgs;
+use crate::args::resources;
 use crate::cmd::selfplay::progress_bar;
 
 /// The agent of `model` evaluates every first move and every reply.
@@ -27,7 +27,7 @@ pub(super) fn evaluate_model(
         bail!("--model {path}: a path with a comma cannot be given to the agent");
     }
     let spec = format!("nn:model={path},sims={}", args.sims);
-    let prepared = prepare(cfg, &[spec], &Tables::default())?;
+    let prepared = prepare(cfg, &[spec], &resources())?;
     let agent = prepared
         .first()
         .context("no agent was prepared from --model")?;
