@@ -18,15 +18,10 @@ fn manifests() -> BTreeMap<String, Value> {
         let p = e.expect("an entry").path();
         if p.extension().is_some_and(|x| x == "yaml") {
             let text = std::fs::read_to_string(&p).expect("read a manifest");
-            let v: Value =
-                serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let v: Value = serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             let kind = v["kind"].as_str().expect("a kind").to_string();
             let name = v["metadata"]["name"].as_str().expect("a name").to_string();
-            assert!(
-                ["Job", "Secret", "ConfigMap"].contains(&kind.as_str()),
-                "{}: kind {kind}",
-                p.display()
-            );
+            assert!(["Job", "Secret", "ConfigMap"].contains(&kind.as_str()), "{}: kind {kind}", p.display());
             out.insert(format!("{kind}/{name}"), v);
         }
     }
@@ -54,57 +49,23 @@ fn self_play_is_an_indexed_job_and_trainer_and_gate_are_single_pods() {
 fn every_worker_uses_the_secret_and_config_defined_and_a_command_mankala_accepts() {
     let m = manifests();
     let secret = &m["Secret/mankala-s3"]["stringData"];
-    for key in [
-        "AWS_ACCESS_KEY_ID",
-        "AWS_SECRET_ACCESS_KEY",
-        "AWS_DEFAULT_REGION",
-    ] {
+    for key in ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_DEFAULT_REGION"] {
         assert!(secret[key].is_string(), "the Secret has {key}");
     }
     let config = str_of(&m["ConfigMap/mankala-config"]["data"]["run.toml"]);
     mankala_config::parse(config).expect("the ConfigMap's run.toml is a valid config");
     let mut runs = Vec::new();
-    for (role, job) in [
-        ("selfplay", "Job/mankala-selfplay"),
-        ("train", "Job/mankala-train"),
-        ("gate", "Job/mankala-gate"),
-    ] {
+    for (role, job) in [("selfplay", "Job/mankala-selfplay"), ("train", "Job/mankala-train"), ("gate", "Job/mankala-gate")] {
         let pod = &m[job]["spec"]["template"]["spec"];
-        assert!(
-            ["OnFailure", "Never"].contains(&str_of(&pod["restartPolicy"])),
-            "{job}"
-        );
+        assert!(["OnFailure", "Never"].contains(&str_of(&pod["restartPolicy"])), "{job}");
         let c = &pod["containers"][0];
-        assert_eq!(
-            str_of(&c["envFrom"][0]["secretRef"]["name"]),
-            "mankala-s3",
-            "{job}"
-        );
-        let mount = c["volumeMounts"]
-            .as_sequence()
-            .expect("mounts")
-            .iter()
-            .find(|v| v["name"] == "config")
-            .expect("the config is mounted");
+        assert_eq!(str_of(&c["envFrom"][0]["secretRef"]["name"]), "mankala-s3", "{job}");
+        let mount = c["volumeMounts"].as_sequence().expect("mounts").iter().find(|v| v["name"] == "config").expect("the config is mounted");
         assert_eq!(str_of(&mount["mountPath"]), "/config", "{job}");
-        let volume = pod["volumes"]
-            .as_sequence()
-            .expect("volumes")
-            .iter()
-            .find(|v| v["name"] == "config")
-            .expect("a config volume");
-        assert_eq!(
-            str_of(&volume["configMap"]["name"]),
-            "mankala-config",
-            "{job}"
-        );
+        let volume = pod["volumes"].as_sequence().expect("volumes").iter().find(|v| v["name"] == "config").expect("a config volume");
+        assert_eq!(str_of(&volume["configMap"]["name"]), "mankala-config", "{job}");
         assert_eq!(c["command"][0].as_str(), Some("mankala"), "{job}");
-        let args: Vec<&str> = c["args"]
-            .as_sequence()
-            .expect("args")
-            .iter()
-            .map(str_of)
-            .collect();
+        let args: Vec<&str> = c["args"].as_sequence().expect("args").iter().map(str_of).collect();
         assert_eq!(&args[..2], &["worker", role], "{job}");
         let at = args.iter().position(|a| *a == "--run").expect("--run");
         assert!(args[at + 1].starts_with("s3://"), "{job}: {}", args[at + 1]);

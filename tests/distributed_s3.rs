@@ -23,26 +23,11 @@ use common::{BIN, s, temp_dir, tiny_loop_config};
 
 fn main() {
     let checks: [(&'static str, fn()); 2] = [
-        (
-            "workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once",
-            workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once,
-        ),
-        (
-            "a_worker_waits_out_an_unreachable_store_and_loses_nothing",
-            a_worker_waits_out_an_unreachable_store_and_loses_nothing,
-        ),
+        ("workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once", workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once),
+        ("a_worker_waits_out_an_unreachable_store_and_loses_nothing", a_worker_waits_out_an_unreachable_store_and_loses_nothing),
     ];
     let missing = moto_missing();
-    skip::run(
-        checks
-            .into_iter()
-            .map(|(name, body)| skip::Check {
-                name,
-                missing: missing.clone(),
-                body,
-            })
-            .collect(),
-    )
+    skip::run(checks.into_iter().map(|(name, body)| skip::Check { name, missing: missing.clone(), body }).collect())
 }
 
 /// The longest a worker of these tests may take.
@@ -63,10 +48,7 @@ impl Drop for Server {
 
 /// Why moto's server cannot run here, if it cannot.
 fn moto_missing() -> Option<String> {
-    let installed = Command::new("python3")
-        .args(["-c", "import moto.server"])
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let installed = Command::new("python3").args(["-c", "import moto.server"]).output().is_ok_and(|o| o.status.success());
     (!installed).then(|| {
         "the S3 test needs moto's server: python3 cannot import moto.server; \
          pip install \"moto[server]\""
@@ -76,10 +58,7 @@ fn moto_missing() -> Option<String> {
 
 /// Starts moto's server on a free port of 127.0.0.1, or says why it cannot.
 fn start_server(dir: &Path) -> Result<Server, String> {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map_err(|e| e.to_string())?
-        .port();
+    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| e.to_string())?.port();
     let log = std::fs::File::create(dir.join("moto.log")).map_err(|e| e.to_string())?;
     let child = Command::new("python3")
         .args(["-m", "moto.server", "-H", "127.0.0.1", "-p"])
@@ -111,10 +90,7 @@ fn server(dir: &Path) -> Server {
 fn create_bucket(port: u16, bucket: &str) {
     let put = || -> std::io::Result<String> {
         let mut c = TcpStream::connect(("127.0.0.1", port))?;
-        write!(
-            c,
-            "PUT /{bucket} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        )?;
+        write!(c, "PUT /{bucket} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")?;
         let mut answer = String::new();
         c.read_to_string(&mut answer)?;
         Ok(answer)
@@ -145,10 +121,7 @@ struct Proc {
 impl Proc {
     fn start(port: u16, dir: &Path, what: &str, args: &[String]) -> Proc {
         let tag = what.replace(' ', "-");
-        let (out, err) = (
-            dir.join(format!("{tag}.out")),
-            dir.join(format!("{tag}.err")),
-        );
+        let (out, err) = (dir.join(format!("{tag}.out")), dir.join(format!("{tag}.err")));
         let file = |p: &Path| std::fs::File::create(p).expect("create a log file");
         let child = Command::new(BIN)
             .args(args)
@@ -161,12 +134,7 @@ impl Proc {
             .stderr(file(&err))
             .spawn()
             .expect("start mankala");
-        Proc {
-            child,
-            what: what.into(),
-            out,
-            err,
-        }
+        Proc { child, what: what.into(), out, err }
     }
 
     fn stdout(&self) -> String {
@@ -184,13 +152,7 @@ impl Proc {
             if let Some(status) = self.child.try_wait().expect("wait") {
                 break status;
             }
-            assert!(
-                start.elapsed() < LIMIT,
-                "{} still running after {LIMIT:?}:\n{}\n{}",
-                self.what,
-                self.stdout(),
-                self.stderr()
-            );
+            assert!(start.elapsed() < LIMIT, "{} still running after {LIMIT:?}:\n{}\n{}", self.what, self.stdout(), self.stderr());
             std::thread::sleep(Duration::from_millis(50));
         };
         (status.success(), self.stdout(), self.stderr())
@@ -214,11 +176,7 @@ impl Drop for Proc {
 
 /// The arguments of `mankala worker ROLE` (or `status`) on `url`.
 fn args(role: &str, url: &str, cfg: &Path, extra: &[&str]) -> Vec<String> {
-    let head: &[&str] = if role == "status" {
-        &["status"]
-    } else {
-        &["worker", role]
-    };
+    let head: &[&str] = if role == "status" { &["status"] } else { &["worker", role] };
     head.iter()
         .copied()
         .chain(["--run", url, "--config", s(cfg), "--seed", "11"])
@@ -230,10 +188,7 @@ fn args(role: &str, url: &str, cfg: &Path, extra: &[&str]) -> Vec<String> {
 
 /// The games a self-play worker's last line says it published.
 fn reported_games(log: &str) -> u64 {
-    let done = log
-        .lines()
-        .rfind(|l| l.contains("done:"))
-        .expect("a done line");
+    let done = log.lines().rfind(|l| l.contains("done:")).expect("a done line");
     let words: Vec<&str> = done.split([' ', ',']).filter(|w| !w.is_empty()).collect();
     let at = words.iter().position(|w| *w == "games").expect("games");
     words[at - 1].parse().expect("a number")
@@ -261,24 +216,8 @@ fn workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once() {
     let url = "s3://runs/tiny/oware";
     let poll = ["--poll", "0.2"];
     let start = |what: &str, a: Vec<String>| Proc::start(port, &dir, what, &a);
-    let self_play = start(
-        "self-play",
-        args(
-            "selfplay",
-            url,
-            &cfg,
-            &[&poll[..], &["--worker", "0"]].concat(),
-        ),
-    );
-    let twin = start(
-        "its twin",
-        args(
-            "selfplay",
-            url,
-            &cfg,
-            &[&poll[..], &["--worker", "0", "--games", "4"]].concat(),
-        ),
-    );
+    let self_play = start("self-play", args("selfplay", url, &cfg, &[&poll[..], &["--worker", "0"]].concat()));
+    let twin = start("its twin", args("selfplay", url, &cfg, &[&poll[..], &["--worker", "0", "--games", "4"]].concat()));
     let train = start("train", args("train", url, &cfg, &poll));
     let gate = start("gate", args("gate", url, &cfg, &poll));
     let gate_log = gate.finish();
@@ -286,21 +225,12 @@ fn workers_on_an_s3_bucket_accept_two_generations_and_write_each_name_once() {
     let logs = [self_play.finish(), twin.finish()];
     assert!(gate_log.contains("accepted [0, 1]"), "{gate_log}");
     let status = start("status", args("status", url, &cfg, &[])).finish();
-    assert!(
-        status.contains("2 of 2 generations gated, accepted: gen-0, gen-1 (finished)"),
-        "{status}"
-    );
+    assert!(status.contains("2 of 2 generations gated, accepted: gen-0, gen-1 (finished)"), "{status}");
     // The twin started with the same worker number plays the same names: whichever wrote
     // a name first counts it, the other finds it taken (a conditional PUT). The games in the
     // bucket are those the two say they published, no more.
     let published: u64 = logs.iter().map(|l| reported_games(l)).sum();
-    assert_eq!(
-        published,
-        games_in_status(&status),
-        "{status}\n{}\n{}",
-        logs[0],
-        logs[1]
-    );
+    assert_eq!(published, games_in_status(&status), "{status}\n{}\n{}", logs[0], logs[1]);
     // The run's record is written once: a start with another seed is refused by it.
     let again = ["status", "--run", url, "--config", s(&cfg), "--seed", "12"].map(String::from);
     let (ok, out, err) = start("status with another seed", again.to_vec()).end();
@@ -374,42 +304,18 @@ fn a_worker_waits_out_an_unreachable_store_and_loses_nothing() {
     let relay = Relay::start(server.port);
     let cfg = tiny_loop_config(&dir, "oware", 1000, 1, "");
     let url = "s3://runs/outage";
-    let worker = Proc::start(
-        relay.port,
-        &dir,
-        "self-play",
-        &args(
-            "selfplay",
-            url,
-            &cfg,
-            &["--worker", "1", "--games", "40", "--patience", "120"],
-        ),
-    );
+    let worker = Proc::start(relay.port, &dir, "self-play", &args("selfplay", url, &cfg, &["--worker", "1", "--games", "40", "--patience", "120"]));
     let start = Instant::now();
     while !worker.stdout().contains("published") {
-        assert!(
-            start.elapsed() < LIMIT,
-            "no shard published:\n{}\n{}",
-            worker.stdout(),
-            worker.stderr()
-        );
+        assert!(start.elapsed() < LIMIT, "no shard published:\n{}\n{}", worker.stdout(), worker.stderr());
         std::thread::sleep(Duration::from_millis(20));
     }
     relay.cut();
     std::thread::sleep(Duration::from_secs(3));
     // While the store is unreachable a process out of patience stops with the error.
-    let (ok, out, err) = Proc::start(
-        relay.port,
-        &dir,
-        "impatient status",
-        &args("status", url, &cfg, &["--patience", "1"]),
-    )
-    .end();
+    let (ok, out, err) = Proc::start(relay.port, &dir, "impatient status", &args("status", url, &cfg, &["--patience", "1"])).end();
     assert!(!ok, "{out}");
-    assert!(
-        err.contains("s3://runs/outage: cannot ") && err.contains("config.toml"),
-        "{err}"
-    );
+    assert!(err.contains("s3://runs/outage: cannot ") && err.contains("config.toml"), "{err}");
     relay.mend();
     let (ok, out, err) = worker.end();
     assert!(ok, "{out}\n{err}");

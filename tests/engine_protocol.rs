@@ -15,13 +15,7 @@ use serde_json::{Value, json};
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
 
 fn spawn_engine() -> Child {
-    Command::new(BIN)
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mankala engine")
+    Command::new(BIN).arg("engine").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start mankala engine")
 }
 
 fn parse(line: &str) -> Value {
@@ -60,11 +54,7 @@ impl Engine {
                 }
             }
         });
-        Engine {
-            child,
-            stdin,
-            answers,
-        }
+        Engine { child, stdin, answers }
     }
 
     /// Writes one line without waiting for an answer.
@@ -76,10 +66,7 @@ impl Engine {
 
     /// The next answer; fails if none comes (an engine that does not flush never answers).
     fn answer(&mut self) -> Value {
-        let line = self
-            .answers
-            .recv_timeout(ANSWER_TIMEOUT)
-            .expect("an answer from the engine");
+        let line = self.answers.recv_timeout(ANSWER_TIMEOUT).expect("an answer from the engine");
         parse(&line)
     }
 
@@ -156,16 +143,9 @@ fn check_search(search: &Value, legal_actions: &Value, budget: u64) {
     let shares: Vec<f64> = policy.iter().map(|p| p["p"].as_f64().unwrap()).collect();
     assert!(shares.iter().all(|p| (0.0..=1.0).contains(p)), "{search}");
     assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-3, "{search}");
-    let best_share = policy
-        .iter()
-        .find(|p| p["action"] == best["action"])
-        .map(|p| p["p"].as_f64().unwrap())
-        .expect("the best move in the policy");
+    let best_share = policy.iter().find(|p| p["action"] == best["action"]).map(|p| p["p"].as_f64().unwrap()).expect("the best move in the policy");
     assert!(shares.iter().all(|&p| p <= best_share + 1e-6), "{search}");
-    let name = policy
-        .iter()
-        .find(|p| p["action"] == best["action"])
-        .map(|p| &p["move"]);
+    let name = policy.iter().find(|p| p["action"] == best["action"]).map(|p| &p["move"]);
     assert_eq!(name, Some(&best["move"]), "{search}");
 }
 
@@ -185,13 +165,7 @@ fn a_scripted_kalah_session() {
     assert!(status.success(), "{status}");
     // One answer per request up to `quit`, none for the blank line or after `quit`.
     let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
-    assert_eq!(
-        ids,
-        [1, 2, 3, 4, 5, 6, 7]
-            .map(|i| json!(i))
-            .iter()
-            .collect::<Vec<_>>()
-    );
+    assert_eq!(ids, [1, 2, 3, 4, 5, 6, 7].map(|i| json!(i)).iter().collect::<Vec<_>>());
     assert!(answers.iter().all(|a| a["ok"] == true), "{answers:?}");
 
     let new = &answers[0];
@@ -269,57 +243,23 @@ fn bad_requests_get_errors_and_the_engine_answers_on() {
     e.fails("this is not json", &["not JSON"]);
     e.fails("[1, 2, 3]", &["expected a JSON object", "an array"]);
     e.fails(r#"{"id": 1}"#, &["missing \"cmd\"", "search"]);
-    let v = e.fails(
-        r#"{"cmd": "fly", "id": "x"}"#,
-        &["unknown command `fly`", "new", "quit"],
-    );
+    let v = e.fails(r#"{"cmd": "fly", "id": "x"}"#, &["unknown command `fly`", "new", "quit"]);
     assert_eq!(v["id"], "x", "the id is echoed on errors too");
     e.fails(r#"{"cmd": "search"}"#, &["no game yet", "\"cmd\": \"new\""]);
     e.fails(r#"{"cmd": "play", "moves": ["A"]}"#, &["no game yet"]);
-    e.fails(
-        r#"{"cmd": "new", "variant": "chess"}"#,
-        &["unknown variant `chess`", "oware", "kalah"],
-    );
-    e.fails(
-        r#"{"cmd": "new", "variant": "kalah", "agent": "minimax"}"#,
-        &["unknown kind `minimax`", "alphabeta"],
-    );
-    e.fails(
-        r#"{"cmd": "new", "variant": "kalah", "rules": {"seeds_per_hole": 9}}"#,
-        &["seeds_per_hole", "1 to 6"],
-    );
+    e.fails(r#"{"cmd": "new", "variant": "chess"}"#, &["unknown variant `chess`", "oware", "kalah"]);
+    e.fails(r#"{"cmd": "new", "variant": "kalah", "agent": "minimax"}"#, &["unknown kind `minimax`", "alphabeta"]);
+    e.fails(r#"{"cmd": "new", "variant": "kalah", "rules": {"seeds_per_hole": 9}}"#, &["seeds_per_hole", "1 to 6"]);
 
     e.ok(&json!({"cmd": "new", "variant": "kalah", "agent": "greedy"}));
     // A hands the move to North; North's c ends in his store, so he moves again with c
     // empty: the third move is illegal, and nothing is played.
-    e.fails(
-        r#"{"cmd": "play", "moves": ["A", "c", "c"]}"#,
-        &[
-            "move 3 of 3",
-            "`c` is not legal",
-            "legal moves: a, b, d, e, f",
-        ],
-    );
-    e.fails(
-        r#"{"cmd": "play", "moves": ["Q"]}"#,
-        &["`Q` is not legal", "legal moves: A, B, C, D, E, F"],
-    );
-    e.fails(
-        r#"{"cmd": "play", "moves": "C C"}"#,
-        &["move 2 of 2", "`C`"],
-    );
-    e.fails(
-        r#"{"cmd": "play", "moves": 5}"#,
-        &["\"moves\" must be a list"],
-    );
-    e.fails(
-        r#"{"cmd": "search", "simulations": -3}"#,
-        &["\"simulations\""],
-    );
-    e.fails(
-        r#"{"cmd": "legal", "verbose": true}"#,
-        &["unknown field \"verbose\""],
-    );
+    e.fails(r#"{"cmd": "play", "moves": ["A", "c", "c"]}"#, &["move 3 of 3", "`c` is not legal", "legal moves: a, b, d, e, f"]);
+    e.fails(r#"{"cmd": "play", "moves": ["Q"]}"#, &["`Q` is not legal", "legal moves: A, B, C, D, E, F"]);
+    e.fails(r#"{"cmd": "play", "moves": "C C"}"#, &["move 2 of 2", "`C`"]);
+    e.fails(r#"{"cmd": "play", "moves": 5}"#, &["\"moves\" must be a list"]);
+    e.fails(r#"{"cmd": "search", "simulations": -3}"#, &["\"simulations\""]);
+    e.fails(r#"{"cmd": "legal", "verbose": true}"#, &["unknown field \"verbose\""]);
     // A blank line is not answered: the next answer is the next request's.
     e.write("");
     let legal = e.ok(&json!({"cmd": "legal", "id": 42}));

@@ -18,10 +18,7 @@ fn saved(target: &str) -> Vec<PathBuf> {
         .iter()
         .flat_map(|kind| {
             std::fs::read_dir(repo.join("fuzz").join(kind).join(target))
-                .map(|d| {
-                    d.filter_map(|e| e.ok().map(|e| e.path()))
-                        .collect::<Vec<_>>()
-                })
+                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect::<Vec<_>>())
                 .unwrap_or_default()
         })
         .filter(|p| p.is_file())

@@ -14,43 +14,13 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
     let config = dir.join("kalah2.toml");
     std::fs::write(&config, KALAH2).unwrap();
     let arena = dir.join("arena");
-    let o = mankala(&[
-        "arena",
-        "--config",
-        s(&config),
-        "--agents",
-        "perfect",
-        "greedy",
-        "alphabeta:ms=5",
-        "--games",
-        "4",
-        "--out",
-        s(&arena),
-        "--seed",
-        "3",
-    ]);
+    let o = mankala(&["arena", "--config", s(&config), "--agents", "perfect", "greedy", "alphabeta:ms=5", "--games", "4", "--out", s(&arena), "--seed", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let table = stdout(&o);
-    assert!(
-        table.contains("perfect") && table.contains("alphabeta:ms=5"),
-        "{table}"
-    );
+    assert!(table.contains("perfect") && table.contains("alphabeta:ms=5"), "{table}");
 
     let judged = dir.join("judged");
-    let o = mankala(&[
-        "judge",
-        "--config",
-        s(&config),
-        "--agent",
-        "perfect",
-        "--from-games",
-        s(&arena),
-        "--samples",
-        "50",
-        "--out",
-        s(&judged),
-        "--json",
-    ]);
+    let o = mankala(&["judge", "--config", s(&config), "--agent", "perfect", "--from-games", s(&arena), "--samples", "50", "--out", s(&judged), "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["overall"]["positions"], 50);
@@ -59,32 +29,12 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
     assert_eq!(v["overall"]["mean_loss"], 0.0);
     let csv = std::fs::read_to_string(judged.join("judge.csv")).unwrap();
     assert_eq!(csv.lines().count(), 51, "{csv}");
-    assert!(
-        csv.lines()
-            .next()
-            .unwrap()
-            .contains("optimal,keeps_result,loss"),
-        "{csv}"
-    );
-    assert!(
-        csv.starts_with("position,seeds_in_play,exact,agent_move"),
-        "{csv}"
-    );
+    assert!(csv.lines().next().unwrap().contains("optimal,keeps_result,loss"), "{csv}");
+    assert!(csv.starts_with("position,seeds_in_play,exact,agent_move"), "{csv}");
     let svg = std::fs::read_to_string(judged.join("judge-phases.svg")).unwrap();
     assert!(svg.contains("perfect moves by seeds left"));
 
-    let o = mankala(&[
-        "judge",
-        "--config",
-        s(&config),
-        "--agent",
-        "random",
-        "--from-games",
-        s(&arena.join("games.jsonl")),
-        "--samples",
-        "50",
-        "--json",
-    ]);
+    let o = mankala(&["judge", "--config", s(&config), "--agent", "random", "--from-games", s(&arena.join("games.jsonl")), "--samples", "50", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert!(v["overall"]["optimal"].as_f64().unwrap() < 0.95, "{v}");
@@ -96,79 +46,12 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
 fn judge_and_perfect_refuse_what_they_cannot_do() {
     let dir = temp_dir("judge-refusals");
     for (args, words) in [
-        (
-            vec![
-                "judge",
-                "--variant",
-                "bao",
-                "--agent",
-                "random",
-                "--from-games",
-                "x",
-            ],
-            &["bao has no exact values", "kalah or oware"][..],
-        ),
-        (
-            vec![
-                "judge",
-                "--variant",
-                "oware",
-                "--agent",
-                "random",
-                "--from-games",
-                "x",
-            ],
-            &["--table"][..],
-        ),
-        (
-            vec![
-                "judge",
-                "--variant",
-                "kalah",
-                "--agent",
-                "random",
-                "--from-games",
-                "/no/such/games",
-            ],
-            &["/no/such/games"][..],
-        ),
-        (
-            vec![
-                "arena",
-                "--variant",
-                "oware",
-                "--agents",
-                "perfect",
-                "random",
-                "--games",
-                "2",
-            ],
-            &["agent `perfect`", "no exact solver", "kalah only"][..],
-        ),
-        (
-            vec![
-                "arena",
-                "--variant",
-                "kalah",
-                "--agents",
-                "alphabeta:ms=5,tb=/no/such/table.mtb",
-                "random",
-                "--games",
-                "2",
-            ],
-            &["/no/such/table.mtb"][..],
-        ),
-        (
-            vec![
-                "arena",
-                "--variant",
-                "kalah",
-                "--agents",
-                "alphabeta",
-                "random",
-            ],
-            &["expected depth=D", "ms=T"][..],
-        ),
+        (vec!["judge", "--variant", "bao", "--agent", "random", "--from-games", "x"], &["bao has no exact values", "kalah or oware"][..]),
+        (vec!["judge", "--variant", "oware", "--agent", "random", "--from-games", "x"], &["--table"][..]),
+        (vec!["judge", "--variant", "kalah", "--agent", "random", "--from-games", "/no/such/games"], &["/no/such/games"][..]),
+        (vec!["arena", "--variant", "oware", "--agents", "perfect", "random", "--games", "2"], &["agent `perfect`", "no exact solver", "kalah only"][..]),
+        (vec!["arena", "--variant", "kalah", "--agents", "alphabeta:ms=5,tb=/no/such/table.mtb", "random", "--games", "2"], &["/no/such/table.mtb"][..]),
+        (vec!["arena", "--variant", "kalah", "--agents", "alphabeta", "random"], &["expected depth=D", "ms=T"][..]),
     ] {
         let o = common::mankala_in(Some(&dir), &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -185,83 +68,33 @@ fn arena_games_start_from_the_positions_of_an_openings_file() {
     let dir = temp_dir("judge-openings");
     let config = dir.join("kalah2.toml");
     std::fs::write(&config, KALAH2).unwrap();
-    let starts = [
-        "kalah 0,3,3,2,2,2/2,0,3,3,2,2 south stores=0,0 ply=2",
-        "kalah 2,2,2,2,2,0/0,2,2,2,2,2 north stores=2,2 ply=9",
-    ];
+    let starts = ["kalah 0,3,3,2,2,2/2,0,3,3,2,2 south stores=0,0 ply=2", "kalah 2,2,2,2,2,0/0,2,2,2,2,2 north stores=2,2 ply=9"];
     let openings = dir.join("openings.txt");
-    std::fs::write(
-        &openings,
-        format!("# two set-up positions\n{}\n\n{}\n", starts[0], starts[1]),
-    )
-    .unwrap();
+    std::fs::write(&openings, format!("# two set-up positions\n{}\n\n{}\n", starts[0], starts[1])).unwrap();
     let arena = dir.join("arena");
-    let o = mankala(&[
-        "arena",
-        "--config",
-        s(&config),
-        "--agents",
-        "perfect",
-        "greedy",
-        "--games",
-        "4",
-        "--openings",
-        s(&openings),
-        "--out",
-        s(&arena),
-    ]);
+    let o = mankala(&["arena", "--config", s(&config), "--agents", "perfect", "greedy", "--games", "4", "--openings", s(&openings), "--out", s(&arena)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let games = std::fs::read_to_string(arena.join("games.jsonl")).unwrap();
-    let records: Vec<serde_json::Value> = games
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records: Vec<serde_json::Value> = games.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.len(), 4);
     // Games 0 and 1 play the first start with both colours, games 2 and 3 the second.
     for (k, r) in records.iter().enumerate() {
         assert_eq!(r["start"], starts[k / 2], "{r}");
     }
     // A record replays from its start.
-    let o = mankala(&[
-        "replay",
-        "--record",
-        s(&arena.join("games.jsonl")),
-        "--game",
-        "2",
-    ]);
+    let o = mankala(&["replay", "--record", s(&arena.join("games.jsonl")), "--game", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let first: serde_json::Value =
-        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert_eq!(first["position"], starts[1], "{first}");
     // The judge draws its positions from those games, from their starts.
-    let o = mankala(&[
-        "judge",
-        "--config",
-        s(&config),
-        "--agent",
-        "perfect",
-        "--from-games",
-        s(&arena),
-        "--json",
-    ]);
+    let o = mankala(&["judge", "--config", s(&config), "--agent", "perfect", "--from-games", s(&arena), "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["overall"]["optimal"], 1.0, "{v}");
 
     // A line that is not a position of the game is refused, naming the file and line.
     std::fs::write(&openings, format!("{}\nkalah 1,2,3 south\n", starts[0])).unwrap();
-    let o = mankala(&[
-        "arena",
-        "--config",
-        s(&config),
-        "--agents",
-        "random",
-        "greedy",
-        "--openings",
-        s(&openings),
-        "--out",
-        s(&dir.join("bad")),
-    ]);
+    let o = mankala(&["arena", "--config", s(&config), "--agents", "random", "greedy", "--openings", s(&openings), "--out", s(&dir.join("bad"))]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(e.contains("openings.txt: line 2"), "{e}");
@@ -273,121 +106,57 @@ fn the_loop_judges_each_generation_where_exact_values_exist() {
     let dir = temp_dir("judge-loop");
     // Two seeds a hole: the rules table goes before [search], so the tiny config's kalah is
     // rewritten to carry it.
-    let config = common::tiny_loop_config(
-        &dir,
-        "kalah",
-        8,
-        1,
-        "judge_positions = 30\njudge_max_seeds = 24\n",
-    );
-    let text = std::fs::read_to_string(&config)
-        .unwrap()
-        .replace("[search]", "[rules]\nseeds_per_hole = 2\n[search]");
+    let config = common::tiny_loop_config(&dir, "kalah", 8, 1, "judge_positions = 30\njudge_max_seeds = 24\n");
+    let text = std::fs::read_to_string(&config).unwrap().replace("[search]", "[rules]\nseeds_per_hole = 2\n[search]");
     std::fs::write(&config, text).unwrap();
     let run = dir.join("run");
-    let o = mankala(&[
-        "loop",
-        "--config",
-        s(&config),
-        "--run",
-        s(&run),
-        "--seed",
-        "2",
-    ]);
+    let o = mankala(&["loop", "--config", s(&config), "--run", s(&run), "--seed", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let judged: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(run.join("gen-0000/eval/judge.json")).unwrap(),
-    )
-    .unwrap();
+    let judged: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.join("gen-0000/eval/judge.json")).unwrap()).unwrap();
     let n = judged["overall"]["positions"].as_u64().unwrap();
     assert!((1..=30).contains(&n), "{judged}");
     assert_eq!(judged["positions"].as_array().unwrap().len() as u64, n);
-    let eval: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(run.join("gen-0000/eval.json")).unwrap())
-            .unwrap();
+    let eval: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.join("gen-0000/eval.json")).unwrap()).unwrap();
     assert_eq!(eval["judged"], judged["overall"], "{eval}");
     let report = std::fs::read_to_string(run.join("report.md")).unwrap();
-    assert!(
-        report.contains("## Judged against perfect play"),
-        "{report}"
-    );
+    assert!(report.contains("## Judged against perfect play"), "{report}");
     assert!(report.contains(&format!("| 0 | {n} | ")), "{report}");
     // The share of perfect moves over time, as a chart with one point per judged generation.
     assert!(report.contains("![perfect moves over time](judged-time.svg)"));
     let chart = std::fs::read_to_string(run.join("judged-time.svg")).unwrap();
-    assert!(
-        chart.contains("<svg") && chart.contains("Perfect moves over time"),
-        "{chart}"
-    );
+    assert!(chart.contains("<svg") && chart.contains("Perfect moves over time"), "{chart}");
     // And the share of moves that keep the result, which counts every perfect move.
     let kept = judged["overall"]["result_kept"]["share"].as_f64().unwrap();
-    assert!(
-        kept >= judged["overall"]["optimal"].as_f64().unwrap(),
-        "{judged}"
-    );
-    let keeps = judged["positions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| p["keeps_result"] == true)
-        .count();
+    assert!(kept >= judged["overall"]["optimal"].as_f64().unwrap(), "{judged}");
+    let keeps = judged["positions"].as_array().unwrap().iter().filter(|p| p["keeps_result"] == true).count();
     assert!((kept - keeps as f64 / n as f64).abs() < 1e-9, "{judged}");
     assert!(report.contains("![moves that keep the result over time](result-kept-time.svg)"));
     let chart = std::fs::read_to_string(run.join("result-kept-time.svg")).unwrap();
     assert!(chart.contains("Moves that keep the result"), "{chart}");
 
     // A table that does not exist is named with its key.
-    let bad = std::fs::read_to_string(&config).unwrap().replace(
-        "judge_max_seeds = 24",
-        "judge_max_seeds = 24\njudge_table = \"/no/such.mtb\"",
-    );
+    let bad = std::fs::read_to_string(&config).unwrap().replace("judge_max_seeds = 24", "judge_max_seeds = 24\njudge_table = \"/no/such.mtb\"");
     std::fs::write(&config, bad).unwrap();
-    let o = mankala(&[
-        "loop",
-        "--config",
-        s(&config),
-        "--run",
-        s(&dir.join("run2")),
-    ]);
+    let o = mankala(&["loop", "--config", s(&config), "--run", s(&dir.join("run2"))]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
-    assert!(
-        e.contains("[loop] judge_table") && e.contains("/no/such.mtb"),
-        "{e}"
-    );
+    assert!(e.contains("[loop] judge_table") && e.contains("/no/such.mtb"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn an_oware_loop_without_a_table_builds_its_own_and_judges_with_it() {
     let dir = temp_dir("judge-oware-loop");
-    let config = common::tiny_loop_config(
-        &dir,
-        "oware",
-        8,
-        1,
-        "judge_positions = 30\njudge_max_seeds = 40\n",
-    );
+    let config = common::tiny_loop_config(&dir, "oware", 8, 1, "judge_positions = 30\njudge_max_seeds = 40\n");
     let run = dir.join("run");
-    let o = mankala(&[
-        "loop",
-        "--config",
-        s(&config),
-        "--run",
-        s(&run),
-        "--seed",
-        "2",
-    ]);
+    let o = mankala(&["loop", "--config", s(&config), "--run", s(&run), "--seed", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     // judge_max_seeds above 12: the run's table stops at 12 seeds.
     let table = run.join("tables/oware-12.mtb");
     let o = mankala(&["tablebase", "check", "--variant", "oware", s(&table)]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("12"), "{}", stdout(&o));
-    let judged: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(run.join("gen-0000/eval/judge.json")).unwrap(),
-    )
-    .unwrap();
+    let judged: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.join("gen-0000/eval/judge.json")).unwrap()).unwrap();
     let positions = judged["positions"].as_array().unwrap();
     assert!((1..=30).contains(&positions.len()), "{judged}");
     for p in positions {

@@ -52,51 +52,30 @@ fn arena_rates_agents_and_saves_games_that_replay() {
     let mut elo = BTreeMap::new();
     for line in &lines[1..] {
         let f: Vec<&str> = line.split(',').collect();
-        let (e, lo, hi): (f64, f64, f64) = (
-            f[1].parse().unwrap(),
-            f[2].parse().unwrap(),
-            f[3].parse().unwrap(),
-        );
+        let (e, lo, hi): (f64, f64, f64) = (f[1].parse().unwrap(), f[2].parse().unwrap(), f[3].parse().unwrap());
         assert!(lo <= e && e <= hi, "{line}");
         assert_eq!(f[4], "16", "each agent plays two pairs of 8: {line}");
         elo.insert(f[0].to_string(), e);
     }
     assert_eq!(elo["random"], 0.0);
     assert!(elo["alphabeta:depth=3"] > elo["random"], "{csv}");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("ratings.json")).unwrap()).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("ratings.json")).unwrap()).unwrap();
     assert_eq!(json["anchor"], "random");
     assert_eq!(json["pairs"].as_array().unwrap().len(), 3);
     let svg = std::fs::read_to_string(out.join("ratings.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     // Every game is saved; colours alternate within a pair; a saved game replays to its result.
     let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
-    let records: Vec<serde_json::Value> = games
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records: Vec<serde_json::Value> = games.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.len(), 24);
     assert_eq!(records[0]["south"], records[1]["north"]);
-    assert_eq!(
-        records[0]["moves"].as_array().unwrap()[..2],
-        records[1]["moves"].as_array().unwrap()[..2],
-        "shared opening"
-    );
+    assert_eq!(records[0]["moves"].as_array().unwrap()[..2], records[1]["moves"].as_array().unwrap()[..2], "shared opening");
     let r = &records[5];
-    let o = mankala(&[
-        "replay",
-        "--record",
-        s(&out.join("games.jsonl")),
-        "--game",
-        "5",
-    ]);
+    let o = mankala(&["replay", "--record", s(&out.join("games.jsonl")), "--game", "5"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let replay = text(&o.stdout);
     let last: serde_json::Value = serde_json::from_str(replay.lines().last().unwrap()).unwrap();
-    assert_eq!(
-        replay.lines().count(),
-        r["actions"].as_array().unwrap().len() + 1
-    );
+    assert_eq!(replay.lines().count(), r["actions"].as_array().unwrap().len() + 1);
     assert_eq!(last["terminal"], true);
     assert_eq!(last["stores"].as_array().unwrap().len(), 2);
     let scores = &r["scores"];
@@ -106,42 +85,14 @@ fn arena_rates_agents_and_saves_games_that_replay() {
 #[test]
 fn arena_refuses_bad_agents_by_name() {
     let out = temp_dir("arena-bad");
-    let o = mankala(&[
-        "arena",
-        "-v",
-        "oware",
-        "-a",
-        "random",
-        "alphabeta:deep=2",
-        "-o",
-        s(&out),
-    ]);
+    let o = mankala(&["arena", "-v", "oware", "-a", "random", "alphabeta:deep=2", "-o", s(&out)]);
     assert!(!o.status.success());
     let err = text(&o.stderr);
-    assert!(
-        err.contains("alphabeta:deep=2") && err.contains("unknown option `deep`"),
-        "{err}"
-    );
-    let o = mankala(&[
-        "arena",
-        "-v",
-        "oware",
-        "-a",
-        "random",
-        "random",
-        "-o",
-        s(&out),
-    ]);
+    assert!(err.contains("alphabeta:deep=2") && err.contains("unknown option `deep`"), "{err}");
+    let o = mankala(&["arena", "-v", "oware", "-a", "random", "random", "-o", s(&out)]);
     assert!(!o.status.success());
     assert!(text(&o.stderr).contains("`random` is given twice"));
-    let o = mankala(&[
-        "arena",
-        "-v",
-        "oware",
-        "-a",
-        "random",
-        "nn:model=/no/such/model.bpk",
-    ]);
+    let o = mankala(&["arena", "-v", "oware", "-a", "random", "nn:model=/no/such/model.bpk"]);
     assert!(!o.status.success());
     let err = text(&o.stderr);
     assert!(err.contains("/no/such/model"), "{err}");
@@ -155,29 +106,16 @@ fn replay_of_a_missing_game_is_a_clear_error() {
     std::fs::write(&file, "not json\n").unwrap();
     let o = mankala(&["replay", "--record", s(&file), "--game", "3"]);
     assert!(!o.status.success());
-    assert!(
-        text(&o.stderr).contains("line 1: not a game record"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("line 1: not a game record"), "{}", text(&o.stderr));
 }
 
 fn read_json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[test]
 fn the_four_row_games_and_bao_run_through_the_loop() {
-    for v in [
-        "omweso",
-        "coro",
-        "kombe",
-        "mongale",
-        "bao",
-        "bao-kujifunza",
-        "bao-malawi",
-    ] {
+    for v in ["omweso", "coro", "kombe", "mongale", "bao", "bao-kujifunza", "bao-malawi"] {
         let dir = temp_dir(&format!("four-row-{v}"));
         let config = tiny_variant_loop_config(&dir, v, 4, 1);
         let run = dir.join("run");
@@ -188,25 +126,13 @@ fn the_four_row_games_and_bao_run_through_the_loop() {
         assert_eq!(sp["games"], 4, "{v}");
         assert!(gen_dir.join("train/model.bpk").exists(), "{v}");
         let gate = read_json(&gen_dir.join("gate.json"));
-        let played: u64 = ["wins", "draws", "losses"]
-            .iter()
-            .map(|k| gate[*k].as_u64().unwrap())
-            .sum();
+        let played: u64 = ["wins", "draws", "losses"].iter().map(|k| gate[*k].as_u64().unwrap()).sum();
         assert_eq!(played, 2, "{v}");
         assert_eq!(read_json(&run.join("run.json"))["variant"], v);
         // A saved gate game replays.
-        let o = mankala(&[
-            "replay",
-            "--record",
-            s(&gen_dir.join("gate/games.jsonl")),
-            "--game",
-            "0",
-        ]);
+        let o = mankala(&["replay", "--record", s(&gen_dir.join("gate/games.jsonl")), "--game", "0"]);
         assert!(o.status.success(), "{v}: {}", text(&o.stderr));
-        assert!(
-            text(&o.stdout).contains(&format!("\"variant\":\"{v}\"")),
-            "{v}"
-        );
+        assert!(text(&o.stdout).contains(&format!("\"variant\":\"{v}\"")), "{v}");
     }
 }
 
@@ -215,15 +141,7 @@ fn loop_runs_two_generations_end_to_end() {
     let dir = temp_dir("two-gens");
     let config = tiny_loop_config(&dir, 8, 2);
     let run = dir.join("run");
-    let o = mankala(&[
-        "loop",
-        "--config",
-        s(&config),
-        "--run",
-        s(&run),
-        "--seed",
-        "3",
-    ]);
+    let o = mankala(&["loop", "--config", s(&config), "--run", s(&run), "--seed", "3"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let stdout = text(&o.stdout);
     for g in 0..2 {
@@ -234,18 +152,10 @@ fn loop_runs_two_generations_end_to_end() {
         assert_eq!(train["steps"], 20);
         assert!(gen_dir.join("train/model.bpk").exists());
         let gate = read_json(&gen_dir.join("gate.json"));
-        assert_eq!(
-            gate["wins"].as_u64().unwrap()
-                + gate["draws"].as_u64().unwrap()
-                + gate["losses"].as_u64().unwrap(),
-            2
-        );
+        assert_eq!(gate["wins"].as_u64().unwrap() + gate["draws"].as_u64().unwrap() + gate["losses"].as_u64().unwrap(), 2);
         let eval = read_json(&gen_dir.join("eval.json"));
         assert_eq!(eval["results"].as_array().unwrap().len(), 2);
-        assert!(
-            stdout.contains(&format!("gen {g} self-play: 8 games")),
-            "{stdout}"
-        );
+        assert!(stdout.contains(&format!("gen {g} self-play: 8 games")), "{stdout}");
     }
     // The second generation's self-play used the promoted network, if any.
     let promoted = read_json(&run.join("gen-0000/gate.json"))["promoted"] == true;
@@ -255,72 +165,35 @@ fn loop_runs_two_generations_end_to_end() {
     let record = read_json(&run.join("run.json"));
     assert_eq!(record["seed"], 3);
     assert_eq!(record["variant"], "kalah");
-    assert!(
-        std::fs::read_to_string(run.join("config.toml"))
-            .unwrap()
-            .contains("[loop]")
-    );
+    assert!(std::fs::read_to_string(run.join("config.toml")).unwrap().contains("[loop]"));
     // The report, its plots and the closing table.
     let report = std::fs::read_to_string(run.join("report.md")).unwrap();
     assert!(report.contains("| 1 |"), "{report}");
-    for svg in [
-        "elo.svg",
-        "elo-time.svg",
-        "losses.svg",
-        "selfplay.svg",
-        "length.svg",
-        "ratings.svg",
-    ] {
+    for svg in ["elo.svg", "elo-time.svg", "losses.svg", "selfplay.svg", "length.svg", "ratings.svg"] {
         let t = std::fs::read_to_string(run.join(svg)).unwrap();
         assert!(t.starts_with("<svg"), "{svg}");
         assert!(report.contains(svg), "report links {svg}");
     }
-    assert!(
-        stdout.contains("95% interval") && stdout.contains("gen-1"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("95% interval") && stdout.contains("gen-1"), "{stdout}");
     assert!(stdout.contains("gen-1 against the baselines"), "{stdout}");
     // Every rated player is in the CSV with an interval around its rating.
     let csv = std::fs::read_to_string(run.join("ratings.csv")).unwrap();
     for p in ["random", "greedy", "gen-0", "gen-1"] {
-        assert!(
-            csv.lines().any(|l| l.starts_with(&format!("{p},"))),
-            "{csv}"
-        );
+        assert!(csv.lines().any(|l| l.starts_with(&format!("{p},"))), "{csv}");
     }
     // A rerun of a finished run does nothing new and says the same.
-    let before = std::fs::metadata(run.join("gen-0001/eval.json"))
-        .unwrap()
-        .modified()
-        .unwrap();
+    let before = std::fs::metadata(run.join("gen-0001/eval.json")).unwrap().modified().unwrap();
     let o = mankala(&["loop", "--run", s(&run)]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(
-        !text(&o.stdout).contains("self-play:"),
-        "{}",
-        text(&o.stdout)
-    );
-    let after = std::fs::metadata(run.join("gen-0001/eval.json"))
-        .unwrap()
-        .modified()
-        .unwrap();
+    assert!(!text(&o.stdout).contains("self-play:"), "{}", text(&o.stdout));
+    let after = std::fs::metadata(run.join("gen-0001/eval.json")).unwrap().modified().unwrap();
     assert_eq!(before, after);
     // Another config for the same run is refused.
     let other = dir.join("other.toml");
-    std::fs::write(
-        &other,
-        std::fs::read_to_string(&config)
-            .unwrap()
-            .replace("games = 8", "games = 9"),
-    )
-    .unwrap();
+    std::fs::write(&other, std::fs::read_to_string(&config).unwrap().replace("games = 8", "games = 9")).unwrap();
     let o = mankala(&["loop", "--config", s(&other), "--run", s(&run)]);
     assert!(!o.status.success());
-    assert!(
-        text(&o.stderr).contains("another config"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("another config"), "{}", text(&o.stderr));
 }
 
 /// Modification times of every file under `dir`.
@@ -347,40 +220,19 @@ fn a_killed_loop_resumes_without_redoing_finished_steps() {
     // Enough games that self-play of generation 1 is still running when it is killed.
     let config = tiny_loop_config(&dir, 200, 2);
     let run = dir.join("run");
-    let mut child = Command::new(BIN)
-        .args([
-            "loop",
-            "--config",
-            s(&config),
-            "--run",
-            s(&run),
-            "--seed",
-            "11",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child =
+        Command::new(BIN).args(["loop", "--config", s(&config), "--run", s(&run), "--seed", "11"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     // Kill once generation 1 has written its first shard but not finished self-play.
     let shard = run.join("gen-0001/selfplay/shard-00000.parquet");
     let start = Instant::now();
     while !shard.exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the loop ended before it could be killed"
-        );
-        assert!(
-            start.elapsed() < Duration::from_secs(300),
-            "no shard after 5 minutes"
-        );
+        assert!(child.try_wait().unwrap().is_none(), "the loop ended before it could be killed");
+        assert!(start.elapsed() < Duration::from_secs(300), "no shard after 5 minutes");
         std::thread::sleep(Duration::from_millis(2));
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(
-        !run.join("gen-0001/selfplay.json").exists(),
-        "killed too late: self-play had finished"
-    );
+    assert!(!run.join("gen-0001/selfplay.json").exists(), "killed too late: self-play had finished");
     let before = files(&run);
     // No file under a final name is a temporary left behind, and generation 0 is complete.
     for step in ["selfplay", "train", "gate", "eval"] {
@@ -389,29 +241,18 @@ fn a_killed_loop_resumes_without_redoing_finished_steps() {
     let o = mankala(&["loop", "--run", s(&run)]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let stdout = text(&o.stdout);
-    assert!(
-        !stdout.contains("gen 0 "),
-        "generation 0 was redone:\n{stdout}"
-    );
+    assert!(!stdout.contains("gen 0 "), "generation 0 was redone:\n{stdout}");
     assert!(stdout.contains("gen 1 self-play: 200 games"), "{stdout}");
     // Every file that existed before the kill and is not a temporary is untouched.
     let after = files(&run);
     for (path, time) in &before {
         let name = path.file_name().unwrap().to_string_lossy();
-        if name.ends_with(".tmp")
-            || name == "run.json"
-            || name.ends_with(".svg")
-            || name == "report.md"
-            || name.starts_with("ratings.")
-        {
+        if name.ends_with(".tmp") || name == "run.json" || name.ends_with(".svg") || name == "report.md" || name.starts_with("ratings.") {
             continue;
         }
         assert_eq!(after.get(path), Some(time), "{} changed", path.display());
     }
-    assert!(
-        after.keys().all(|p| !p.to_string_lossy().ends_with(".tmp")),
-        "temporaries left"
-    );
+    assert!(after.keys().all(|p| !p.to_string_lossy().ends_with(".tmp")), "temporaries left");
     // Games add up: 200 distinct games in generation 1 (the loop checks for duplicates).
     let sp = read_json(&run.join("gen-0001/selfplay.json"));
     assert_eq!(sp["games"], 200);

@@ -47,19 +47,7 @@ fn tiny_config(dir: &Path, variant: &str) -> PathBuf {
 
 /// Plays `games` self-play games of `cfg` into `out`.
 fn selfplay(cfg: &Path, games: u32, out: &Path, seed: u32) {
-    let o = mankala(&[
-        "selfplay",
-        "--config",
-        s(cfg),
-        "--games",
-        &games.to_string(),
-        "--out",
-        s(out),
-        "--seed",
-        &seed.to_string(),
-        "--threads",
-        "1",
-    ]);
+    let o = mankala(&["selfplay", "--config", s(cfg), "--games", &games.to_string(), "--out", s(out), "--seed", &seed.to_string(), "--threads", "1"]);
     ok(&o, "selfplay");
 }
 
@@ -68,10 +56,7 @@ fn games_of(data: &Path) -> BTreeMap<(String, u64), Vec<Row>> {
     let mut games: BTreeMap<(String, u64), Vec<Row>> = BTreeMap::new();
     for shard in list_shards(data).unwrap() {
         for r in read_shard(&shard).unwrap().1 {
-            games
-                .entry((r.run_id.clone(), r.game_id))
-                .or_default()
-                .push(r);
+            games.entry((r.run_id.clone(), r.game_id)).or_default().push(r);
         }
     }
     for rows in games.values_mut() {
@@ -97,10 +82,7 @@ fn check_actions_replay<G: Game>(g: &G, games: &BTreeMap<(String, u64), Vec<Row>
             match r.action {
                 Some(a) => {
                     assert!(r.legal[a as usize], "{at}: action {a} is not legal");
-                    assert!(
-                        r.policy[a as usize] > 0.0,
-                        "{at}: action {a} was not searched"
-                    );
+                    assert!(r.policy[a as usize] > 0.0, "{at}: action {a} was not searched");
                     st.play(a).unwrap();
                 }
                 None => assert!(last && resigned, "{at}: no action"),
@@ -115,11 +97,7 @@ fn check_actions_replay<G: Game>(g: &G, games: &BTreeMap<(String, u64), Vec<Row>
 fn truth(games: &BTreeMap<(String, u64), Vec<Row>>, depth: usize) -> BTreeMap<String, [u64; 3]> {
     let mut lines: BTreeMap<String, [u64; 3]> = BTreeMap::new();
     for rows in games.values() {
-        let actions: Vec<String> = rows
-            .iter()
-            .take(depth)
-            .map_while(|r| r.action.map(|a| a.to_string()))
-            .collect();
+        let actions: Vec<String> = rows.iter().take(depth).map_while(|r| r.action.map(|a| a.to_string())).collect();
         let k = match rows[0].outcome {
             1 => 0,
             0 => 1,
@@ -149,10 +127,7 @@ struct CsvLine {
 fn read_csv(path: &Path) -> Vec<CsvLine> {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
-    assert_eq!(
-        lines.next().unwrap(),
-        "depth,line,actions,games,share,wins,draws,losses,score,score_low,score_high,value,valued"
-    );
+    assert_eq!(lines.next().unwrap(), "depth,line,actions,games,share,wins,draws,losses,score,score_low,score_high,value,valued");
     lines
         .map(|l| {
             assert!(!l.contains('"'), "{l}");
@@ -183,48 +158,20 @@ fn check_report(out: &Path, games: &BTreeMap<(String, u64), Vec<Row>>, depth: us
     let rows = read_csv(&out.join("openings.csv"));
     let total = games.len() as u64;
     let want = truth(games, depth);
-    let kept: BTreeMap<&String, &[u64; 3]> = want
-        .iter()
-        .filter(|(_, r)| r.iter().sum::<u64>() >= min)
-        .collect();
-    assert_eq!(
-        rows.len(),
-        kept.len(),
-        "one row per line of at least {min} games"
-    );
+    let kept: BTreeMap<&String, &[u64; 3]> = want.iter().filter(|(_, r)| r.iter().sum::<u64>() >= min).collect();
+    assert_eq!(rows.len(), kept.len(), "one row per line of at least {min} games");
     for r in &rows {
         let at = format!("{r:?}");
-        assert_eq!(
-            r.wdl.iter().sum::<u64>(),
-            r.games,
-            "{at}: wins + draws + losses"
-        );
-        assert_eq!(
-            kept.get(&r.actions),
-            Some(&&r.wdl),
-            "{at}: the shards say otherwise"
-        );
+        assert_eq!(r.wdl.iter().sum::<u64>(), r.games, "{at}: wins + draws + losses");
+        assert_eq!(kept.get(&r.actions), Some(&&r.wdl), "{at}: the shards say otherwise");
         assert!(r.games >= min, "{at}");
         assert_eq!(r.depth, r.actions.split(' ').count(), "{at}");
-        assert_eq!(
-            r.line.split(' ').count(),
-            r.depth,
-            "{at}: one name per move"
-        );
-        assert!(
-            (r.share - r.games as f64 / total as f64).abs() < 1e-6,
-            "{at}: share"
-        );
+        assert_eq!(r.line.split(' ').count(), r.depth, "{at}: one name per move");
+        assert!((r.share - r.games as f64 / total as f64).abs() < 1e-6, "{at}: share");
         let score = (r.wdl[0] as f64 + 0.5 * r.wdl[1] as f64) / r.games as f64;
         assert!((r.score - score).abs() < 1e-6, "{at}: score");
-        assert!(
-            r.low <= r.score + 1e-9 && r.score <= r.high + 1e-9,
-            "{at}: interval"
-        );
-        assert!(
-            0.0 <= r.low && r.high <= 1.0 && r.high - r.low > 0.0,
-            "{at}: interval"
-        );
+        assert!(r.low <= r.score + 1e-9 && r.score <= r.high + 1e-9, "{at}: interval");
+        assert!(0.0 <= r.low && r.high <= 1.0 && r.high - r.low > 0.0, "{at}: interval");
     }
     // A tree, depth first: each line's parent is the nearest line above one level up, and
     // siblings come most played first.
@@ -248,55 +195,28 @@ fn check_report(out: &Path, games: &BTreeMap<(String, u64), Vec<Row>>, depth: us
         let first: u64 = rows.iter().filter(|r| r.depth == 1).map(|r| r.games).sum();
         assert_eq!(first, total, "every game has a first move");
     }
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("openings.json")).unwrap()).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("openings.json")).unwrap()).unwrap();
     assert_eq!(json["games"], total);
     assert_eq!(json["lines"].as_array().unwrap().len(), rows.len());
     let md = std::fs::read_to_string(out.join("openings.md")).unwrap();
     assert!(md.contains("| line | depth | games | share |"), "{md}");
-    assert_eq!(
-        md.lines().filter(|l| l.starts_with("| ")).count(),
-        rows.len() + 2
-    );
+    assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), rows.len() + 2);
     let svg = std::fs::read_to_string(out.join("openings.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
 }
 
-const OUTPUTS: [&str; 4] = [
-    "openings.md",
-    "openings.csv",
-    "openings.json",
-    "openings.svg",
-];
+const OUTPUTS: [&str; 4] = ["openings.md", "openings.csv", "openings.json", "openings.svg"];
 
 /// Runs `mankala openings` on `cfg`'s data with extra arguments.
 fn openings(cfg: &Path, data: &Path, out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "openings",
-        "--config",
-        s(cfg),
-        "--data",
-        s(data),
-        "--out",
-        s(out),
-    ];
+    let mut args = vec!["openings", "--config", s(cfg), "--data", s(data), "--out", s(out)];
     args.extend_from_slice(extra);
     mankala(&args)
 }
 
 /// Trains a model on `data` for a few steps and returns its path.
 fn train(cfg: &Path, data: &Path, out: &Path) -> PathBuf {
-    let o = mankala(&[
-        "train",
-        "--config",
-        s(cfg),
-        "--data",
-        s(data),
-        "--out",
-        s(out),
-        "--steps",
-        "5",
-    ]);
+    let o = mankala(&["train", "--config", s(cfg), "--data", s(data), "--out", s(out), "--steps", "5"]);
     ok(&o, "train");
     out.join("model")
 }
@@ -308,15 +228,7 @@ fn move_tree<G: Game>(g: &G) -> BTreeMap<String, BTreeSet<String>> {
     for a in root.legal_actions() {
         let mut child = root.clone();
         child.play(a).unwrap();
-        let replies = if child.is_terminal() {
-            BTreeSet::new()
-        } else {
-            child
-                .legal_actions()
-                .iter()
-                .map(|&b| child.action_to_string(b))
-                .collect()
-        };
+        let replies = if child.is_terminal() { BTreeSet::new() } else { child.legal_actions().iter().map(|&b| child.action_to_string(b)).collect() };
         tree.insert(root.action_to_string(a), replies);
     }
     tree
@@ -329,10 +241,7 @@ fn check_model_eval(out: &Path, variant: &str) {
     let want = with_game!(&any, g => move_tree(g));
     let csv = std::fs::read_to_string(out.join("model-eval.csv")).unwrap();
     let mut lines = csv.lines();
-    assert_eq!(
-        lines.next().unwrap(),
-        "move,reply,move_action,reply_action,played_by,value_south,prior,search_share,simulations"
-    );
+    assert_eq!(lines.next().unwrap(), "move,reply,move_action,reply_action,played_by,value_south,prior,search_share,simulations");
     let mut got: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let (mut priors, mut shares) = (0.0, 0.0);
     for l in lines {
@@ -341,16 +250,10 @@ fn check_model_eval(out: &Path, variant: &str) {
         let value: f64 = f[5].parse().unwrap();
         assert!((-1.0..=1.0).contains(&value), "{l}");
         let (prior, share): (f64, f64) = (f[6].parse().unwrap(), f[7].parse().unwrap());
-        assert!(
-            (0.0..=1.0).contains(&prior) && (0.0..=1.0).contains(&share),
-            "{l}"
-        );
+        assert!((0.0..=1.0).contains(&prior) && (0.0..=1.0).contains(&share), "{l}");
         if f[1].is_empty() {
             assert_eq!(f[4], "south", "South makes the first move: {l}");
-            assert!(
-                got.insert(f[0].to_string(), BTreeSet::new()).is_none(),
-                "{l}"
-            );
+            assert!(got.insert(f[0].to_string(), BTreeSet::new()).is_none(), "{l}");
             priors += prior;
             shares += share;
         } else {
@@ -359,17 +262,9 @@ fn check_model_eval(out: &Path, variant: &str) {
         }
     }
     assert_eq!(got, want, "every legal first move and reply");
-    assert!(
-        (priors - 1.0).abs() < 1e-3,
-        "first-move priors sum to {priors}"
-    );
-    assert!(
-        (shares - 1.0).abs() < 1e-3,
-        "first-move search shares sum to {shares}"
-    );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("model-eval.json")).unwrap())
-            .unwrap();
+    assert!((priors - 1.0).abs() < 1e-3, "first-move priors sum to {priors}");
+    assert!((shares - 1.0).abs() < 1e-3, "first-move search shares sum to {shares}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("model-eval.json")).unwrap()).unwrap();
     assert_eq!(json["first_moves"].as_array().unwrap().len(), want.len());
     assert!(out.join("model-eval.md").exists());
 }
@@ -388,68 +283,33 @@ fn end_to_end(variant: &str, depth: usize) {
     let depth_arg = depth.to_string();
     let (out1, out2) = (dir.join("out1"), dir.join("out2"));
     for out in [&out1, &out2] {
-        let o = openings(
-            &cfg,
-            &data,
-            out,
-            &["--depth", &depth_arg, "--min-games", "1"],
-        );
+        let o = openings(&cfg, &data, out, &["--depth", &depth_arg, "--min-games", "1"]);
         let stdout = ok(&o, "openings");
         assert!(stdout.contains("| line | depth | games |"), "{stdout}");
     }
     check_report(&out1, &games, depth, 1);
     for name in OUTPUTS {
         let (a, b) = (out1.join(name), out2.join(name));
-        assert_eq!(
-            std::fs::read(a).unwrap(),
-            std::fs::read(b).unwrap(),
-            "{name}"
-        );
+        assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap(), "{name}");
     }
-    assert!(
-        !out1.join("model-eval.csv").exists(),
-        "no model, no model evaluation"
-    );
+    assert!(!out1.join("model-eval.csv").exists(), "no model, no model evaluation");
 
     let filtered = dir.join("filtered");
-    let o = openings(
-        &cfg,
-        &data,
-        &filtered,
-        &["--depth", &depth_arg, "--min-games", "4"],
-    );
+    let o = openings(&cfg, &data, &filtered, &["--depth", &depth_arg, "--min-games", "4"]);
     ok(&o, "openings --min-games 4");
     check_report(&filtered, &games, depth, 4);
 
     let model = train(&cfg, &data, &dir.join("model"));
     let (m1, m2) = (dir.join("m1"), dir.join("m2"));
     for out in [&m1, &m2] {
-        let o = openings(
-            &cfg,
-            &data,
-            out,
-            &[
-                "--depth",
-                "2",
-                "--model",
-                s(&model),
-                "--sims",
-                "4",
-                "--seed",
-                "3",
-            ],
-        );
+        let o = openings(&cfg, &data, out, &["--depth", "2", "--model", s(&model), "--sims", "4", "--seed", "3"]);
         let stdout = ok(&o, "openings --model");
         assert!(stdout.contains("| move | reply |"), "{stdout}");
     }
     check_model_eval(&m1, variant);
     for name in ["model-eval.csv", "model-eval.json", "openings.csv"] {
         let (a, b) = (m1.join(name), m2.join(name));
-        assert_eq!(
-            std::fs::read(a).unwrap(),
-            std::fs::read(b).unwrap(),
-            "{name}"
-        );
+        assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap(), "{name}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -479,15 +339,9 @@ fn bad_data_is_a_clear_error() {
 
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    fails_with(
-        &openings(&kalah, &empty, &out, &[]),
-        &["empty", "no Parquet shards"],
-    );
+    fails_with(&openings(&kalah, &empty, &out, &[]), &["empty", "no Parquet shards"]);
 
-    fails_with(
-        &openings(&kalah, &data, &out, &["--depth", "0"]),
-        &["--depth 0"],
-    );
+    fails_with(&openings(&kalah, &data, &out, &["--depth", "0"]), &["--depth 0"]);
 
     // A shard of another variant among the right ones.
     let other = dir.join("other");
@@ -495,16 +349,10 @@ fn bad_data_is_a_clear_error() {
     let stray = list_shards(&other).unwrap().remove(0);
     std::fs::copy(&stray, data.join("shard-99999.parquet")).unwrap();
     let o = openings(&kalah, &data, &out, &[]);
-    fails_with(
-        &o,
-        &["shard-99999.parquet", "variant oware", "expected kalah"],
-    );
+    fails_with(&o, &["shard-99999.parquet", "variant oware", "expected kalah"]);
     // Asked for oware, the kalah shards are the strangers.
     let o = openings(&oware, &data, &out, &[]);
-    fails_with(
-        &o,
-        &["shard-00000.parquet", "variant kalah", "expected oware"],
-    );
+    fails_with(&o, &["shard-00000.parquet", "variant kalah", "expected oware"]);
     std::fs::remove_file(data.join("shard-99999.parquet")).unwrap();
 
     // Other rules of the same variant.
@@ -512,24 +360,10 @@ fn bad_data_is_a_clear_error() {
     let text = std::fs::read_to_string(&kalah).unwrap();
     std::fs::write(&sowing, format!("{text}[rules]\nseeds_per_hole = 3\n")).unwrap();
     let o = openings(&sowing, &data, &out, &[]);
-    fails_with(
-        &o,
-        &["shard-00000.parquet", "other rules", "seeds_per_hole"],
-    );
+    fails_with(&o, &["shard-00000.parquet", "other rules", "seeds_per_hole"]);
 
     // The same shards, fine again; by variant name and into the default directory.
-    let o = mankala_in(
-        Some(dir.as_path()),
-        &[
-            "openings",
-            "--variant",
-            "kalah",
-            "--data",
-            s(&data),
-            "--depth",
-            "2",
-        ],
-    );
+    let o = mankala_in(Some(dir.as_path()), &["openings", "--variant", "kalah", "--data", s(&data), "--depth", "2"]);
     ok(&o, "openings --variant");
     assert!(dir.join("runs/openings/kalah/openings.csv").exists());
     std::fs::remove_dir_all(&dir).unwrap();

@@ -15,20 +15,13 @@ fn play(dir: &Path, args: &[&str], input: &str) -> Output {
 
 /// Asserts a successful run and returns its standard output.
 fn success(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "exit {:?}\nstdout: {}\nstderr: {}",
-        o.status,
-        text(&o.stdout),
-        text(&o.stderr)
-    );
+    assert!(o.status.success(), "exit {:?}\nstdout: {}\nstderr: {}", o.status, text(&o.stdout), text(&o.stderr));
     text(&o.stdout)
 }
 
 /// The one saved game of a play save file.
 fn saved(path: &Path) -> serde_json::Value {
-    let body = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let body = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let lines: Vec<&str> = body.lines().collect();
     assert_eq!(lines.len(), 1, "{body}");
     serde_json::from_str(lines[0]).expect("a JSON game record")
@@ -37,10 +30,7 @@ fn saved(path: &Path) -> serde_json::Value {
 /// The positions `mankala replay --record PATH --game 0` prints.
 fn replay(path: &Path) -> Vec<serde_json::Value> {
     let o = mankala(&["replay", "--record", s(path), "--game", "0"]);
-    success(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON position"))
-        .collect()
+    success(&o).lines().map(|l| serde_json::from_str(l).expect("a JSON position")).collect()
 }
 
 /// A turn drawn before a human move: the header (`ply N: side to move (who)`) and the board.
@@ -57,10 +47,7 @@ fn turns(out: &str) -> Vec<Turn> {
         .map(|block| {
             let (header, rest) = block.split_once('\n').expect("a header line");
             let board = rest.split("legal: ").next().unwrap_or_default();
-            Turn {
-                header: header.trim_end_matches(" --").to_string(),
-                board: board.to_string(),
-            }
+            Turn { header: header.trim_end_matches(" --").to_string(), board: board.to_string() }
         })
         .collect()
 }
@@ -74,39 +61,13 @@ fn kalah_script(repeats: usize) -> String {
 fn a_whole_game_against_random_ends_is_saved_and_replays() {
     let dir = temp_dir("whole");
     let path = dir.join("game.jsonl");
-    let o = play(
-        &dir,
-        &[
-            "--variant",
-            "kalah",
-            "--agent",
-            "random",
-            "--human-first",
-            "--seed",
-            "3",
-            "--save",
-            s(&path),
-        ],
-        &kalah_script(400),
-    );
+    let o = play(&dir, &["--variant", "kalah", "--agent", "random", "--human-first", "--seed", "3", "--save", s(&path)], &kalah_script(400));
     let out = success(&o);
     assert!(out.contains("-- game over after "), "{out}");
-    let result_line = out
-        .lines()
-        .find(|l| l.starts_with("result: "))
-        .unwrap_or_else(|| panic!("no result line:\n{out}"));
-    let result = result_line["result: ".len()..]
-        .split_whitespace()
-        .next()
-        .expect("a result word");
-    assert!(
-        ["south", "north", "draw", "capped-plies", "capped-laps"].contains(&result),
-        "{result_line}"
-    );
-    assert!(
-        out.contains(&format!("saved the game to {}", path.display())),
-        "{out}"
-    );
+    let result_line = out.lines().find(|l| l.starts_with("result: ")).unwrap_or_else(|| panic!("no result line:\n{out}"));
+    let result = result_line["result: ".len()..].split_whitespace().next().expect("a result word");
+    assert!(["south", "north", "draw", "capped-plies", "capped-laps"].contains(&result), "{result_line}");
+    assert!(out.contains(&format!("saved the game to {}", path.display())), "{out}");
 
     let game = saved(&path);
     assert_eq!(game["variant"], "kalah");
@@ -135,30 +96,14 @@ fn a_whole_game_against_random_ends_is_saved_and_replays() {
 fn undo_restores_the_board_before_the_human_move() {
     let dir = temp_dir("undo");
     let path = dir.join("undo.jsonl");
-    let o = play(
-        &dir,
-        &[
-            "--variant",
-            "kalah",
-            "--agent",
-            "random",
-            "--human-first",
-            "--save",
-            s(&path),
-        ],
-        "A\nundo\nundo\nquit\n",
-    );
+    let o = play(&dir, &["--variant", "kalah", "--agent", "random", "--human-first", "--save", s(&path)], "A\nundo\nundo\nquit\n");
     let out = success(&o);
     let t = turns(&out);
     assert_eq!(t.len(), 3, "{out}");
     assert_eq!(t[0].header, "0: south to move (you)");
     // After A (no extra turn) and the agent's replies, the board has changed.
     assert_ne!(t[1].board, t[0].board);
-    assert!(
-        t[1].header.ends_with("south to move (you)"),
-        "{}",
-        t[1].header
-    );
+    assert!(t[1].header.ends_with("south to move (you)"), "{}", t[1].header);
     assert_ne!(t[1].header, t[0].header);
     // Undo brings back the start, and the human is to move again.
     assert!(out.contains("took back A "), "{out}");
@@ -173,19 +118,7 @@ fn undo_restores_the_board_before_the_human_move() {
 fn a_malformed_move_is_refused_and_the_game_goes_on() {
     let dir = temp_dir("malformed");
     let path = dir.join("bad.jsonl");
-    let o = play(
-        &dir,
-        &[
-            "--variant",
-            "kalah",
-            "--agent",
-            "random",
-            "--human-first",
-            "--save",
-            s(&path),
-        ],
-        "zz\n9\nA\nquit\n",
-    );
+    let o = play(&dir, &["--variant", "kalah", "--agent", "random", "--human-first", "--save", s(&path)], "zz\n9\nA\nquit\n");
     let out = success(&o);
     assert!(out.contains("move `zz` is not legal here"), "{out}");
     assert!(out.contains("move `9` is not legal here"), "{out}");
@@ -201,26 +134,13 @@ fn a_malformed_move_is_refused_and_the_game_goes_on() {
 #[test]
 fn quit_saves_the_game_so_far_to_the_default_place_and_exits_0() {
     let dir = temp_dir("quit");
-    let o = play(
-        &dir,
-        &["--variant", "kalah", "--agent", "greedy", "--human-first"],
-        "A\nquit\nB\n",
-    );
+    let o = play(&dir, &["--variant", "kalah", "--agent", "greedy", "--human-first"], "A\nquit\nB\n");
     let out = success(&o);
     assert!(out.contains("stopped at ply"), "{out}");
-    let saves: Vec<PathBuf> = std::fs::read_dir(dir.join("runs/play"))
-        .expect("runs/play was created")
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
+    let saves: Vec<PathBuf> = std::fs::read_dir(dir.join("runs/play")).expect("runs/play was created").map(|e| e.expect("a directory entry").path()).collect();
     assert_eq!(saves.len(), 1, "{saves:?}");
-    let name = saves[0]
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
-    assert!(
-        name.starts_with("kalah-") && name.ends_with(".jsonl"),
-        "{name}"
-    );
+    let name = saves[0].file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    assert!(name.starts_with("kalah-") && name.ends_with(".jsonl"), "{name}");
     assert!(out.contains(&format!("runs/play/{name}")), "{out}");
     let game = saved(&saves[0]);
     assert_eq!(game["result"], "unfinished");
@@ -239,19 +159,7 @@ fn quit_saves_the_game_so_far_to_the_default_place_and_exits_0() {
 fn the_end_of_input_quits_and_saves() {
     let dir = temp_dir("eof");
     let path = dir.join("eof.jsonl");
-    let o = play(
-        &dir,
-        &[
-            "--variant",
-            "oware",
-            "--agent",
-            "random",
-            "--human-first",
-            "--save",
-            s(&path),
-        ],
-        "C\n",
-    );
+    let o = play(&dir, &["--variant", "oware", "--agent", "random", "--human-first", "--save", s(&path)], "C\n");
     let out = success(&o);
     assert!(out.contains("you played C"), "{out}");
     assert_eq!(saved(&path)["moves"][0], "C");
@@ -261,20 +169,7 @@ fn the_end_of_input_quits_and_saves() {
 fn human_first_decides_who_opens() {
     let dir = temp_dir("first");
     let (south, north) = (dir.join("south.jsonl"), dir.join("north.jsonl"));
-    let args = |save: &Path| -> Vec<String> {
-        [
-            "--variant",
-            "kalah",
-            "--agent",
-            "random",
-            "--seed",
-            "2",
-            "--save",
-            s(save),
-        ]
-        .map(String::from)
-        .to_vec()
-    };
+    let args = |save: &Path| -> Vec<String> { ["--variant", "kalah", "--agent", "random", "--seed", "2", "--save", s(save)].map(String::from).to_vec() };
 
     let mut first: Vec<String> = args(&south);
     first.push("--human-first".into());
@@ -304,19 +199,7 @@ fn human_first_decides_who_opens() {
 fn a_hint_shows_the_agents_value_and_preferred_moves() {
     let dir = temp_dir("hint");
     let path = dir.join("hint.jsonl");
-    let o = play(
-        &dir,
-        &[
-            "--variant",
-            "kalah",
-            "--agent",
-            "mcts:sims=200",
-            "--human-first",
-            "--save",
-            s(&path),
-        ],
-        "hint\neval\nquit\n",
-    );
+    let o = play(&dir, &["--variant", "kalah", "--agent", "mcts:sims=200", "--human-first", "--save", s(&path)], "hint\neval\nquit\n");
     let out = success(&o);
     let hints: Vec<&str> = out.lines().filter(|l| l.contains("top moves: ")).collect();
     assert_eq!(hints.len(), 2, "{out}");
@@ -333,21 +216,14 @@ fn a_bad_agent_spec_is_an_error_before_the_game() {
     let dir = temp_dir("badspec");
     let o = play(&dir, &["--variant", "kalah", "--agent", "minimax"], "A\n");
     assert!(!o.status.success());
-    assert!(
-        text(&o.stderr).contains("unknown kind `minimax`"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(text(&o.stderr).contains("unknown kind `minimax`"), "{}", text(&o.stderr));
     assert!(!dir.join("runs").exists());
 }
 
 /// Every variant `mankala variants` lists.
 fn variants() -> Vec<String> {
     let out = success(&mankala(&["variants"]));
-    out.lines()
-        .filter(|l| !l.starts_with(char::is_whitespace))
-        .filter_map(|l| l.split_whitespace().next().map(String::from))
-        .collect()
+    out.lines().filter(|l| !l.starts_with(char::is_whitespace)).filter_map(|l| l.split_whitespace().next().map(String::from)).collect()
 }
 
 #[test]
@@ -361,31 +237,11 @@ fn every_variant_plays_a_few_moves_and_quits() {
     let script = format!("{}quit\n", indices.repeat(3));
     for v in &names {
         let path = dir.join(format!("{v}.jsonl"));
-        let o = play(
-            &dir,
-            &[
-                "--variant",
-                v,
-                "--agent",
-                "random",
-                "--human-first",
-                "--seed",
-                "1",
-                "--save",
-                s(&path),
-            ],
-            &script,
-        );
+        let o = play(&dir, &["--variant", v, "--agent", "random", "--human-first", "--seed", "1", "--save", s(&path)], &script);
         let out = success(&o);
-        assert!(
-            out.starts_with(&format!("{v}: you play south")),
-            "{v}: {out}"
-        );
+        assert!(out.starts_with(&format!("{v}: you play south")), "{v}: {out}");
         assert!(out.matches("you played ").count() >= 3, "{v}: {out}");
-        assert!(
-            out.contains("-- ply 0: south to move (you) --"),
-            "{v}: {out}"
-        );
+        assert!(out.contains("-- ply 0: south to move (you) --"), "{v}: {out}");
         let game = saved(&path);
         assert_eq!(game["variant"], v.as_str());
         assert_eq!(game["south"], "human");

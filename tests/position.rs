@@ -13,9 +13,7 @@ const KIBA: &str = "bao 0,2,0,0,1,1,0,0/0,0,2,2,0,2,6,4/1,0,1,2,10,0,0,10/2,2,8,
                     north hand=0,0 houses=none takasia=a4 ply=0";
 
 fn json_lines(out: &str) -> Vec<Value> {
-    out.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    out.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
 }
 
 #[test]
@@ -25,10 +23,7 @@ fn show_draws_a_position_given_as_text_and_prints_its_text() {
     let out = stdout(&o);
     assert!(out.contains("north to move, a4 takasiaed"), "{out}");
     assert!(out.contains("legal: a5> a8> a5< a8<"), "{out}");
-    assert!(
-        out.lines().any(|l| l == format!("position: {KIBA}")),
-        "{out}"
-    );
+    assert!(out.lines().any(|l| l == format!("position: {KIBA}")), "{out}");
 }
 
 #[test]
@@ -63,22 +58,11 @@ fn perft_counts_from_a_position_given_as_text() {
 
 #[test]
 fn replay_starts_from_a_position_given_as_text() {
-    let o = mankala(&[
-        "replay",
-        "--variant",
-        "kalah",
-        "--position",
-        "kalah 0,0,0,0,1,1/1,0,0,0,0,0 south stores=20,25",
-        "--moves",
-        "F E",
-    ]);
+    let o = mankala(&["replay", "--variant", "kalah", "--position", "kalah 0,0,0,0,1,1/1,0,0,0,0,0 south stores=20,25", "--moves", "F E"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let lines = json_lines(&stdout(&o));
     assert_eq!(lines.len(), 3);
-    assert_eq!(
-        lines[0]["position"],
-        "kalah 0,0,0,0,1,1/1,0,0,0,0,0 south stores=20,25 ply=0"
-    );
+    assert_eq!(lines[0]["position"], "kalah 0,0,0,0,1,1/1,0,0,0,0,0 south stores=20,25 ply=0");
     assert_eq!(lines[0]["move"], Value::Null);
     // F's seed goes into the store: South moves again.
     assert_eq!(lines[1]["move"]["text"], "F");
@@ -92,40 +76,11 @@ fn replay_starts_from_a_position_given_as_text() {
 #[test]
 fn a_bad_position_text_is_an_error_naming_its_field() {
     let cases: &[(&[&str], &str)] = &[
-        (
-            &[
-                "show",
-                "--position",
-                "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0",
-            ],
-            "--position: field `rows`: 49 seeds",
-        ),
-        (
-            &["show", "--position", "kalah 4,4,4,4,4,4/4,4,4,4,4 south"],
-            "--position: field `row 2`",
-        ),
-        (
-            &["perft", "--position", "chess 8/8 south", "--depth", "1"],
-            "--position: field `variant` = `chess`",
-        ),
-        (
-            &[
-                "show",
-                "--variant",
-                "oware",
-                "--position",
-                "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south",
-            ],
-            "`kalah` position, where a `oware` one is expected",
-        ),
-        (
-            &[
-                "replay",
-                "--position",
-                &KIBA.replace("takasia=a4", "takasia=b4"),
-            ],
-            "--position: field `takasia` = `b4`",
-        ),
+        (&["show", "--position", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0"], "--position: field `rows`: 49 seeds"),
+        (&["show", "--position", "kalah 4,4,4,4,4,4/4,4,4,4,4 south"], "--position: field `row 2`"),
+        (&["perft", "--position", "chess 8/8 south", "--depth", "1"], "--position: field `variant` = `chess`"),
+        (&["show", "--variant", "oware", "--position", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south"], "`kalah` position, where a `oware` one is expected"),
+        (&["replay", "--position", &KIBA.replace("takasia=a4", "takasia=b4")], "--position: field `takasia` = `b4`"),
     ];
     for (args, words) in cases {
         let o = mankala(args);

@@ -35,50 +35,30 @@ fn repo() -> PathBuf {
 /// The target directory the test binaries were built into.
 fn target_dir() -> PathBuf {
     let bin = Path::new(env!("CARGO_BIN_EXE_mankala"));
-    bin.parent()
-        .and_then(Path::parent)
-        .expect("the binary lies in target/<profile>/")
-        .to_path_buf()
+    bin.parent().and_then(Path::parent).expect("the binary lies in target/<profile>/").to_path_buf()
 }
 
 /// Whether `python -c code` runs.
 fn python_runs(python: &Path, code: &str) -> bool {
-    Command::new(python)
-        .args(["-c", code])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    Command::new(python).args(["-c", code]).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
 /// Runs `cmd` with its output shown, failing the test with `what` when it fails.
 fn run(cmd: &mut Command, what: &str) {
-    let status = cmd
-        .status()
-        .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
+    let status = cmd.status().unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
     assert!(status.success(), "{what} failed ({status})");
 }
 
 /// What the Python package test needs that this machine lacks, if anything.
 fn python_missing() -> Option<String> {
     let python = python();
-    let missing: Vec<&str> = [
-        ("python3", "import sys"),
-        ("maturin", "import maturin"),
-        ("pytest", "import pytest"),
-        ("numpy", "import numpy"),
-        ("venv", "import venv, ensurepip"),
-    ]
-    .into_iter()
-    .filter(|(_, code)| !python_runs(&python, code))
-    .map(|(name, _)| name)
-    .collect();
-    (!missing.is_empty()).then(|| {
-        format!(
-            "the Python package test needs {} (pip install maturin pytest numpy pettingzoo)",
-            missing.join(", ")
-        )
-    })
+    let missing: Vec<&str> =
+        [("python3", "import sys"), ("maturin", "import maturin"), ("pytest", "import pytest"), ("numpy", "import numpy"), ("venv", "import venv, ensurepip")]
+            .into_iter()
+            .filter(|(_, code)| !python_runs(&python, code))
+            .map(|(name, _)| name)
+            .collect();
+    (!missing.is_empty()).then(|| format!("the Python package test needs {} (pip install maturin pytest numpy pettingzoo)", missing.join(", ")))
 }
 
 /// The interpreter: `$PYTHON`, else `python3`.
@@ -93,30 +73,19 @@ fn python_package_builds_installs_and_passes_its_tests() {
     // directory are shared, so two runs of this test on one target directory at once would
     // trip each other: the second waits here for the first.
     let lock_path = target.join("python-test.lock");
-    let lock = std::fs::File::create(&lock_path)
-        .unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
-    lock.lock()
-        .unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
+    let lock = std::fs::File::create(&lock_path).unwrap_or_else(|e| panic!("cannot create {}: {e}", lock_path.display()));
+    lock.lock().unwrap_or_else(|e| panic!("cannot lock {}: {e}", lock_path.display()));
     let venv = target.join("python-venv");
     let venv_python = venv.join("bin").join("python");
     if !venv_python.exists() {
         // The system's site-packages stay visible: pytest, numpy, pettingzoo and
         // onnxruntime as installed by .ci/run, with only the wheel installed here.
-        run(
-            Command::new(&python)
-                .args(["-m", "venv", "--system-site-packages"])
-                .arg(&venv),
-            "python3 -m venv",
-        );
+        run(Command::new(&python).args(["-m", "venv", "--system-site-packages"]).arg(&venv), "python3 -m venv");
     }
     let wheels = target.join("python-wheels");
     let _ = std::fs::remove_dir_all(&wheels);
     run(
-        Command::new(&python)
-            .args(["-m", "maturin", "build", "--release", "--manifest-path"])
-            .arg(repo().join("python/Cargo.toml"))
-            .arg("--out")
-            .arg(&wheels),
+        Command::new(&python).args(["-m", "maturin", "build", "--release", "--manifest-path"]).arg(repo().join("python/Cargo.toml")).arg("--out").arg(&wheels),
         "maturin build",
     );
     let wheel = std::fs::read_dir(&wheels)
@@ -127,16 +96,7 @@ fn python_package_builds_installs_and_passes_its_tests() {
         .expect("maturin built a wheel");
     run(
         Command::new(&venv_python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--no-deps",
-                "--no-index",
-                "--force-reinstall",
-            ])
+            .args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-index", "--force-reinstall"])
             .arg(&wheel),
         "pip install of the wheel",
     );
@@ -154,27 +114,12 @@ fn python_package_builds_installs_and_passes_its_tests() {
 /// where empty): each package's name and version with the sets of features it is built with.
 fn dependency_features(cargo: &str, packages: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
     let mut cmd = Command::new(cargo);
-    cmd.current_dir(repo()).args([
-        "tree",
-        "--locked",
-        "-e",
-        "normal,build",
-        "--prefix",
-        "none",
-        "-f",
-        "{p}|{f}",
-    ]);
+    cmd.current_dir(repo()).args(["tree", "--locked", "-e", "normal,build", "--prefix", "none", "-f", "{p}|{f}"]);
     for p in packages {
         cmd.args(["-p", p]);
     }
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot start {cargo} tree: {e}"));
-    assert!(
-        out.status.success(),
-        "cargo tree {packages:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot start {cargo} tree: {e}"));
+    assert!(out.status.success(), "cargo tree {packages:?} failed: {}", String::from_utf8_lossy(&out.stderr));
     let mut features: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let Some((package, feats)) = line.split_once('|') else {
@@ -182,10 +127,7 @@ fn dependency_features(cargo: &str, packages: &[&str]) -> BTreeMap<String, BTree
         };
         let name_version: Vec<&str> = package.split_whitespace().take(2).collect();
         let feats = feats.trim_end_matches("(*)").trim();
-        features
-            .entry(name_version.join(" "))
-            .or_default()
-            .insert(feats.to_string());
+        features.entry(name_version.join(" ")).or_default().insert(feats.to_string());
     }
     features
 }
@@ -198,18 +140,12 @@ fn the_bindings_dependencies_have_the_features_of_the_workspace_build() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let binding = dependency_features(&cargo, &["mankala-python"]);
     let workspace = dependency_features(&cargo, &[]);
-    assert!(
-        binding.keys().any(|k| k.starts_with("burn ")),
-        "cargo tree -p mankala-python lists burn: {:?}",
-        binding.keys().collect::<Vec<_>>()
-    );
+    assert!(binding.keys().any(|k| k.starts_with("burn ")), "cargo tree -p mankala-python lists burn: {:?}", binding.keys().collect::<Vec<_>>());
     let differ: Vec<String> = binding
         .iter()
         .filter(|(package, _)| !package.starts_with("mankala-"))
         .filter_map(|(package, feats)| match workspace.get(package) {
-            Some(ws) if ws != feats => {
-                Some(format!("{package}: binding {feats:?}, workspace {ws:?}"))
-            }
+            Some(ws) if ws != feats => Some(format!("{package}: binding {feats:?}, workspace {ws:?}")),
             _ => None,
         })
         .collect();

@@ -29,9 +29,7 @@ fn config(variant: &str) -> String {
 fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game() {
     for variant in held() {
         let cfg = mankala_config::load(Path::new(&config(&variant))).unwrap();
-        let meta =
-            mankala_models::file::read_meta(&zoo::model_in(Zoo::locate().dir().unwrap(), &variant))
-                .unwrap();
+        let meta = mankala_models::file::read_meta(&zoo::model_in(Zoo::locate().dir().unwrap(), &variant)).unwrap();
         assert_eq!(meta.variant, variant);
         assert_eq!(meta.encoding_version, ENCODING_VERSION, "{variant}");
         assert!(
@@ -40,15 +38,9 @@ fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game(
             meta.rules,
             cfg.rules_toml()
         );
-        let setup = Setup {
-            game: cfg.game,
-            search: cfg.search.clone(),
-            resources: Resources::with_zoo(Zoo::locate()),
-        };
+        let setup = Setup { game: cfg.game, search: cfg.search.clone(), resources: Resources::with_zoo(Zoo::locate()) };
         assert_eq!(setup.default_agent(), "zoo".parse().unwrap(), "{variant}");
-        let prepared = setup
-            .prepare("zoo:sims=4".parse().unwrap())
-            .unwrap_or_else(|e| panic!("{variant}: {e}"));
+        let prepared = setup.prepare("zoo:sims=4".parse().unwrap()).unwrap_or_else(|e| panic!("{variant}: {e}"));
         with_game!(&cfg.game, g => {
             let mut agent = prepared.build(g, 1);
             let mut rng = SmallRng::seed_from_u64(2);
@@ -76,25 +68,9 @@ fn play_without_an_agent_plays_the_zoo_network() {
     let variant = &held()[0];
     let dir = temp_dir("zoo-play");
     let save = dir.join("game.jsonl");
-    let o = mankala_with_input(
-        Some(&dir),
-        &[
-            "play",
-            "--variant",
-            variant,
-            "--seed",
-            "3",
-            "--save",
-            s(&save),
-        ],
-        b"quit\n",
-    );
+    let o = mankala_with_input(Some(&dir), &["play", "--variant", variant, "--seed", "3", "--save", s(&save)], b"quit\n");
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).starts_with(&format!("{variant}: you play north against zoo:sims=200")),
-        "{}",
-        stdout(&o)
-    );
+    assert!(stdout(&o).starts_with(&format!("{variant}: you play north against zoo:sims=200")), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -104,33 +80,11 @@ fn play_without_a_zoo_network_says_why_it_plays_the_fallback() {
     let dir = temp_dir("zoo-empty");
     let mut cmd = std::process::Command::new(common::BIN);
     // In the test's folder: the game is saved under runs/play/ there.
-    cmd.env(zoo::ZOO_ENV, &dir).current_dir(&dir).args([
-        "play",
-        "--variant",
-        variant,
-        "--seed",
-        "3",
-        "--human-first",
-    ]);
+    cmd.env(zoo::ZOO_ENV, &dir).current_dir(&dir).args(["play", "--variant", variant, "--seed", "3", "--human-first"]);
     let o = common::run_with_input(cmd, std::process::Stdio::piped(), b"quit\n");
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).starts_with(&format!(
-            "{variant}: you play south against {}",
-            zoo::FALLBACK_AGENT
-        )),
-        "{}",
-        stdout(&o)
-    );
-    assert!(
-        stderr(&o).contains(&format!(
-            "the zoo ({}) holds no network for {variant}: playing {}",
-            dir.display(),
-            zoo::FALLBACK_AGENT
-        )),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stdout(&o).starts_with(&format!("{variant}: you play south against {}", zoo::FALLBACK_AGENT)), "{}", stdout(&o));
+    assert!(stderr(&o).contains(&format!("the zoo ({}) holds no network for {variant}: playing {}", dir.display(), zoo::FALLBACK_AGENT)), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -148,16 +102,7 @@ fn the_zoo_agent_refuses_other_rules_and_other_variants() {
     let dir = temp_dir("zoo-rules");
     let path = dir.join("other.toml");
     std::fs::write(&path, format!("variant = \"{variant}\"\n[rules]\n{rule}\n")).unwrap();
-    let o = mankala(&[
-        "arena",
-        "--config",
-        s(&path),
-        "--agents",
-        "zoo",
-        "random",
-        "--games",
-        "2",
-    ]);
+    let o = mankala(&["arena", "--config", s(&path), "--agents", "zoo", "random", "--games", "2"]);
     assert!(!o.status.success());
     let err = stderr(&o);
     assert!(err.contains("rules"), "{err}");
@@ -165,21 +110,8 @@ fn the_zoo_agent_refuses_other_rules_and_other_variants() {
 
     let other = if variant == "kalah" { "oware" } else { "kalah" };
     let spec = format!("zoo:{variant}");
-    let o = mankala(&[
-        "arena",
-        "--variant",
-        other,
-        "--agents",
-        &spec,
-        "random",
-        "--games",
-        "2",
-    ]);
+    let o = mankala(&["arena", "--variant", other, "--agents", &spec, "random", "--games", "2"]);
     assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains(&format!("the zoo's {variant} network cannot play {other}")),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stderr(&o).contains(&format!("the zoo's {variant} network cannot play {other}")), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }

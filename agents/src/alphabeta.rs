@@ -450,19 +450,8 @@ mod tests {
 
     #[test]
     fn with_a_kalah_table_it_plays_perfectly_where_the_table_reaches() {
-        let dir = std::env::temp_dir().join(format!("mankala-ab-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("kalah-12.tb");
-        mankala_solver::Tablebase::build(
-            mankala_solver::TableGame::Kalah {
-                empty_capture: false,
-            },
-            12,
-            &|_, _| {},
-        )
-        .unwrap()
-        .save(&path)
-        .unwrap();
+        let path = crate::tests::kalah_12_table("ab");
+        let dir = path.parent().unwrap().to_path_buf();
         // One seed a hole: every position lies in the table, so depth 1 is already perfect.
         let rules = "seeds_per_hole = 1\nempty_capture = false\n";
         let g = Kalah {

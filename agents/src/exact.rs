@@ -411,19 +411,8 @@ mod tests {
 
     #[test]
     fn kalah_values_from_a_table_equal_the_solvers() {
-        let dir = std::env::temp_dir().join(format!("mankala-exact-k-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("kalah-12.tb");
-        Tablebase::build(
-            TableGame::Kalah {
-                empty_capture: false,
-            },
-            12,
-            &|_, _| {},
-        )
-        .unwrap()
-        .save(&path)
-        .unwrap();
+        let path = crate::tests::kalah_12_table("exact-k");
+        let dir = path.parent().unwrap().to_path_buf();
         // One seed a hole: every position of the game lies within a 12-seed table.
         let g = kalah(1, false);
         let table =

@@ -217,6 +217,20 @@ pub(crate) mod tests {
     use super::*;
     use mankala_config::SearchConfig;
 
+    /// A Kalah tablebase of every position of at most 12 seeds (no empty capture), built and
+    /// saved in a temporary folder named for `test`.
+    pub(crate) fn kalah_12_table(test: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("mankala-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("kalah-12.tb");
+        let game = mankala_solver::TableGame::Kalah {
+            empty_capture: false,
+        };
+        let table = mankala_solver::Tablebase::build(game, 12, &|_, _| {}).unwrap();
+        table.save(&path).unwrap();
+        path
+    }
+
     /// South's F (4 seeds) captures 10 and wins the game; B, the other move, captures nothing.
     pub(crate) fn winning_capture() -> OwareState {
         let g = Oware::default();

@@ -31,12 +31,7 @@ fn kind(f: &Feature) -> Kind {
         .description
         .rsplit_once(" / ")
         .and_then(|(_, d)| d.parse::<u32>().ok())
-        .unwrap_or_else(|| {
-            panic!(
-                "feature {} is neither a flag nor a count: {:?}",
-                f.name, f.description
-            )
-        });
+        .unwrap_or_else(|| panic!("feature {} is neither a flag nor a count: {:?}", f.name, f.description));
     assert!(divisor > 0, "feature {} divided by 0", f.name);
     Kind::Count(divisor as f32)
 }
@@ -69,31 +64,13 @@ fn place(name: &str) -> Option<Place> {
 
 fn check_lists<G: Game>(label: &str, g: &G) {
     let features = g.feature_names();
-    assert_eq!(
-        features.len(),
-        g.encoding_len(),
-        "{label}: one feature per encoded value"
-    );
+    assert_eq!(features.len(), g.encoding_len(), "{label}: one feature per encoded value");
     let mut names = HashSet::new();
     for f in &features {
         assert!(!f.name.is_empty(), "{label}: a feature without a name");
-        assert!(
-            f.name
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
-            "{label}: feature name {:?} is not snake case",
-            f.name
-        );
-        assert!(
-            !f.description.is_empty(),
-            "{label}: feature {} undescribed",
-            f.name
-        );
-        assert!(
-            names.insert(f.name.as_str()),
-            "{label}: feature name {} twice",
-            f.name
-        );
+        assert!(f.name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'), "{label}: feature name {:?} is not snake case", f.name);
+        assert!(!f.description.is_empty(), "{label}: feature {} undescribed", f.name);
+        assert!(names.insert(f.name.as_str()), "{label}: feature name {} twice", f.name);
         kind(f);
     }
     // Every hole of the board is named once for each side, and nothing else is.
@@ -107,26 +84,14 @@ fn check_lists<G: Game>(label: &str, g: &G) {
             })
             .collect();
         holes.sort_unstable();
-        assert_eq!(
-            holes,
-            (0..half).collect::<Vec<_>>(),
-            "{label}: the {} holes named",
-            if mover { "mover's" } else { "opponent's" }
-        );
+        assert_eq!(holes, (0..half).collect::<Vec<_>>(), "{label}: the {} holes named", if mover { "mover's" } else { "opponent's" });
     }
 
     let meanings = g.action_meanings();
-    assert_eq!(
-        meanings.len(),
-        g.num_actions(),
-        "{label}: one meaning per action"
-    );
+    assert_eq!(meanings.len(), g.num_actions(), "{label}: one meaning per action");
     for (i, m) in meanings.iter().enumerate() {
         assert_eq!(m.index as usize, i, "{label}: meanings out of order");
-        assert!(
-            !m.south.is_empty() && !m.north.is_empty() && !m.description.is_empty(),
-            "{label}: action {i} not fully described: {m:?}"
-        );
+        assert!(!m.south.is_empty() && !m.north.is_empty() && !m.description.is_empty(), "{label}: action {i} not fully described: {m:?}");
     }
 }
 
@@ -152,23 +117,14 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
                 Kind::Flag => assert!(v == 0.0 || v == 1.0, "flag {name} is {v}: {}\n{s}", ctx()),
                 Kind::Count(d) => {
                     let count = v * d;
-                    assert!(
-                        count >= -1e-3 && (count - count.round()).abs() < 1e-3,
-                        "count {name} is {v}, {count} after scaling: {}\n{s}",
-                        ctx()
-                    );
+                    assert!(count >= -1e-3 && (count - count.round()).abs() < 1e-3, "count {name} is {v}, {count} after scaling: {}\n{s}", ctx());
                     let expected = match places[k] {
                         Some(Place::Hole(m, i)) => Some(snap.pits[side(m).index() * half + i]),
                         Some(Place::Store(m)) => Some(snap.stores[side(m).index()]),
                         None => None,
                     };
                     if let Some(expected) = expected {
-                        assert_eq!(
-                            count.round() as u32,
-                            expected,
-                            "{name} is {v} (x {d}) but the position holds {expected}: {}\n{s}",
-                            ctx()
-                        );
+                        assert_eq!(count.round() as u32, expected, "{name} is {v} (x {d}) but the position holds {expected}: {}\n{s}", ctx());
                     }
                 }
             }
@@ -180,12 +136,7 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
                 Player::South => &m.south,
                 Player::North => &m.north,
             };
-            assert_eq!(
-                &s.action_to_string(a),
-                named,
-                "action {a} for {mover}: {}",
-                ctx()
-            );
+            assert_eq!(&s.action_to_string(a), named, "action {a} for {mover}: {}", ctx());
         }
         if legal.is_empty() {
             return;
@@ -220,25 +171,14 @@ fn hole_features_name_holes_in_snapshot_order() {
     let names = |g: &mankala_engine::AnyGame| with_game!(g, g => g.feature_names());
     let oware = names(&oware);
     assert_eq!(oware[2].name, "mover_hole_2");
-    assert_eq!(
-        oware[2].description,
-        "seeds in the mover's hole C (c when North moves) / 48"
-    );
+    assert_eq!(oware[2].description, "seeds in the mover's hole C (c when North moves) / 48");
     assert_eq!(oware[12].name, "mover_store");
     let omweso = names(&omweso);
     assert_eq!(omweso[0].name, "mover_hole_8");
     assert_eq!(omweso[15].name, "mover_hole_0");
-    assert!(
-        omweso[15]
-            .description
-            .contains("hole T (t when North moves)")
-    );
+    assert!(omweso[15].description.contains("hole T (t when North moves)"));
     let bao = names(&bao);
     assert_eq!(bao[8].name, "mover_hole_8");
-    assert!(
-        bao[8]
-            .description
-            .contains("hole B1 (b1 when North moves) / 16")
-    );
+    assert!(bao[8].description.contains("hole B1 (b1 when North moves) / 16"));
     assert_eq!(bao[16].name, "mover_hand");
 }

@@ -17,57 +17,26 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
         let ply = s.ply();
         let ctx = || format!("{label}, game seed {seed}, ply {ply}");
         // Seeds conserved.
-        assert_eq!(
-            s.snapshot().total(),
-            total,
-            "seeds not conserved: {}\n{s}",
-            ctx()
-        );
+        assert_eq!(s.snapshot().total(), total, "seeds not conserved: {}\n{s}", ctx());
         // Encoding of the declared length, every value finite and overwritten.
         features.fill(f32::NAN);
         s.encode(&mut features);
-        assert!(
-            features.iter().all(|v| v.is_finite()),
-            "encoding has a non-finite value: {}",
-            ctx()
-        );
+        assert!(features.iter().all(|v| v.is_finite()), "encoding has a non-finite value: {}", ctx());
         // Clone equality.
         let copy = s.clone();
         assert_eq!(copy, s, "clone differs: {}", ctx());
         // Length within the cap.
-        assert!(
-            s.ply() <= g.limits().max_plies,
-            "game past the ply cap: {}",
-            ctx()
-        );
+        assert!(s.ply() <= g.limits().max_plies, "game past the ply cap: {}", ctx());
 
         let legal = s.legal_actions();
         // Legal mask matches the legal list, and the list is sorted and in range.
-        assert_eq!(
-            s.legal_mask(),
-            ActionMask::from_actions(&legal),
-            "mask differs from list: {}",
-            ctx()
-        );
-        assert!(
-            legal.windows(2).all(|w| w[0] < w[1]),
-            "legal list not strictly increasing: {}",
-            ctx()
-        );
-        assert!(
-            legal.iter().all(|&a| (a as usize) < g.num_actions()),
-            "action out of range: {}",
-            ctx()
-        );
+        assert_eq!(s.legal_mask(), ActionMask::from_actions(&legal), "mask differs from list: {}", ctx());
+        assert!(legal.windows(2).all(|w| w[0] < w[1]), "legal list not strictly increasing: {}", ctx());
+        assert!(legal.iter().all(|&a| (a as usize) < g.num_actions()), "action out of range: {}", ctx());
         for a in 0..g.num_actions() as u16 {
             let mut t = s.clone();
             let played = t.play(a);
-            assert_eq!(
-                played.is_ok(),
-                legal.contains(&a),
-                "play({a}) disagrees with the legal list: {}",
-                ctx()
-            );
+            assert_eq!(played.is_ok(), legal.contains(&a), "play({a}) disagrees with the legal list: {}", ctx());
             if played.is_err() {
                 assert_eq!(t, s, "a refused action changed the position: {}", ctx());
             }
@@ -75,27 +44,17 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
         // Terminal exactly when nothing is legal; the outcome is zero-sum.
         match s.outcome() {
             Some(o) => {
-                assert!(
-                    legal.is_empty(),
-                    "terminal position with legal actions: {}",
-                    ctx()
-                );
+                assert!(legal.is_empty(), "terminal position with legal actions: {}", ctx());
                 let r = o.returns();
                 assert_eq!(r[0] + r[1], 0.0, "outcome not zero-sum: {}", ctx());
                 match o.result {
                     GameResult::Capped(_) => assert_eq!(r, [0.0, 0.0]),
-                    GameResult::Draw => assert_eq!(
-                        o.scores[0],
-                        o.scores[1],
-                        "draw with unequal scores: {}",
-                        ctx()
-                    ),
+                    GameResult::Draw => assert_eq!(o.scores[0], o.scores[1], "draw with unequal scores: {}", ctx()),
                     GameResult::Win(p) if four_row(g.name()) => {
                         // Won by leaving the loser without a move (he then holds at most
                         // one seed a hole), or by nkutemye within the winner's own move.
                         assert!(
-                            (s.to_move() == p.other() && o.scores[p.other().index()] <= 16)
-                                || s.to_move() == p,
+                            (s.to_move() == p.other() && o.scores[p.other().index()] <= 16) || s.to_move() == p,
                             "a four-row win that is neither: {}",
                             ctx()
                         )
@@ -106,52 +65,25 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
                         let pits = s.snapshot().pits;
                         let loser = p.other().index() * 16;
                         let front_empty = pits[loser..loser + 8].iter().all(|&x| x == 0);
-                        assert!(
-                            (s.to_move() == p && front_empty) || s.to_move() == p.other(),
-                            "a Bao win that is neither: {}",
-                            ctx()
-                        )
+                        assert!((s.to_move() == p && front_empty) || s.to_move() == p.other(), "a Bao win that is neither: {}", ctx())
                     }
                     GameResult::Win(p) => {
-                        assert!(
-                            o.scores[p.index()] > o.scores[p.other().index()],
-                            "winner has fewer seeds: {}",
-                            ctx()
-                        )
+                        assert!(o.scores[p.index()] > o.scores[p.other().index()], "winner has fewer seeds: {}", ctx())
                     }
                 }
                 // A match of rounds (lane's `match_to`) is scored in points, not seeds.
                 if !matches!(o.result, GameResult::Capped(_)) && !label.contains("match_to") {
-                    assert_eq!(
-                        o.scores[0] + o.scores[1],
-                        total,
-                        "final scores do not add up: {}",
-                        ctx()
-                    );
+                    assert_eq!(o.scores[0] + o.scores[1], total, "final scores do not add up: {}", ctx());
                 }
                 return;
             }
-            None => assert!(
-                !legal.is_empty(),
-                "position not terminal but nothing is legal: {}",
-                ctx()
-            ),
+            None => assert!(!legal.is_empty(), "position not terminal but nothing is legal: {}", ctx()),
         }
         // Notation round-trips for every legal action.
         for &a in &legal {
             let name = s.action_to_string(a);
-            assert_eq!(
-                s.parse_action(&name),
-                Ok(a),
-                "notation `{name}` does not parse back: {}",
-                ctx()
-            );
-            assert_eq!(
-                s.parse_action(&a.to_string()),
-                Ok(a),
-                "index {a} does not parse: {}",
-                ctx()
-            );
+            assert_eq!(s.parse_action(&name), Ok(a), "notation `{name}` does not parse back: {}", ctx());
+            assert_eq!(s.parse_action(&a.to_string()), Ok(a), "index {a} does not parse: {}", ctx());
         }
         let a = legal[rng.random_range(0..legal.len())];
         let before = s.clone();
@@ -183,8 +115,7 @@ fn capped_games_are_recorded_as_capped() {
     for (label, game) in common::all_configs() {
         let name = game.name();
         let limits: toml::Table = toml::from_str("max_plies = 3").unwrap();
-        let short =
-            mankala_engine::AnyGame::from_tables(name, &toml::Table::new(), &limits).unwrap();
+        let short = mankala_engine::AnyGame::from_tables(name, &toml::Table::new(), &limits).unwrap();
         with_game!(&short, g => {
             let mut s = g.initial_state();
             while let Some(&a) = s.legal_actions().first() {

@@ -31,13 +31,7 @@ fn tables() -> String {
         out += &format!("\n### {}\n\n", v.name);
         out += "| action | South | North | meaning |\n| --- | --- | --- | --- |\n";
         for m in meanings {
-            out += &format!(
-                "| {} | `{}` | `{}` | {} |\n",
-                m.index,
-                cell(&m.south),
-                cell(&m.north),
-                cell(&m.description)
-            );
+            out += &format!("| {} | `{}` | `{}` | {} |\n", m.index, cell(&m.south), cell(&m.north), cell(&m.description));
         }
     }
     out
@@ -47,14 +41,8 @@ fn tables() -> String {
 fn the_action_tables_of_the_notation_doc_are_the_engines() {
     let path = doc_path();
     let doc = std::fs::read_to_string(&path).expect("docs/notation.md");
-    let start = doc
-        .find(BEGIN)
-        .expect("the doc marks where the tables begin")
-        + BEGIN.len();
-    let end = doc[start..]
-        .find(END)
-        .map(|i| start + i)
-        .expect("the doc marks where the tables end");
+    let start = doc.find(BEGIN).expect("the doc marks where the tables begin") + BEGIN.len();
+    let end = doc[start..].find(END).map(|i| start + i).expect("the doc marks where the tables end");
     let want = format!("{}\n", tables());
     if doc[start..end] == want {
         return;
@@ -80,18 +68,10 @@ fn every_arrow_in_the_action_tables_means_its_direction() {
             let clockwise = d.contains("clockwise") && !d.contains("anticlockwise");
             let anticlockwise = d.contains("anticlockwise") && !d.contains(" clockwise");
             if m.south.ends_with('>') {
-                assert!(
-                    clockwise,
-                    "{} action {} `{}`: {d}",
-                    v.name, m.index, m.south
-                );
+                assert!(clockwise, "{} action {} `{}`: {d}", v.name, m.index, m.south);
             }
             if m.south.ends_with('<') {
-                assert!(
-                    anticlockwise,
-                    "{} action {} `{}`: {d}",
-                    v.name, m.index, m.south
-                );
+                assert!(anticlockwise, "{} action {} `{}`: {d}", v.name, m.index, m.south);
             }
         }
     }

@@ -28,23 +28,15 @@ struct Case {
 #[test]
 fn perft_counts_match_every_data_file() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut variants_seen = Vec::new();
-    for path in files
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
-    {
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "perft")) {
         let variant = path.file_stem().unwrap().to_str().unwrap();
-        let file: PerftFile = toml::from_str(&std::fs::read_to_string(path).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file: PerftFile = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for case in &file.case {
-            let game =
-                mankala_engine::AnyGame::from_tables(variant, &case.rules, &toml::Table::new())
-                    .unwrap_or_else(|e| panic!("{} case {}: {e}", path.display(), case.name));
+            let game = mankala_engine::AnyGame::from_tables(variant, &case.rules, &toml::Table::new())
+                .unwrap_or_else(|e| panic!("{} case {}: {e}", path.display(), case.name));
             with_game!(&game, g => {
                 let start = g.initial_state();
                 for (d, &want) in case.counts.iter().enumerate() {
@@ -56,10 +48,6 @@ fn perft_counts_match_every_data_file() {
         variants_seen.push(variant.to_string());
     }
     for v in mankala_engine::VARIANTS {
-        assert!(
-            variants_seen.iter().any(|s| s == v.name),
-            "no perft file for {}",
-            v.name
-        );
+        assert!(variants_seen.iter().any(|s| s == v.name), "no perft file for {}", v.name);
     }
 }

@@ -6,9 +6,7 @@
 mod common;
 
 use mankala_engine::position::FieldValue;
-use mankala_engine::{
-    AnyGame, Game, POSITION_SCHEMA, Player, PositionError, State, position_json, with_game,
-};
+use mankala_engine::{AnyGame, Game, POSITION_SCHEMA, Player, PositionError, State, position_json, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -40,9 +38,7 @@ fn round_trip_games<G: Game>(label: &str, g: &G) {
             let ctx = format!("{label}, seed {seed}, ply {}", s.ply());
             let text = s.position_text();
             assert!(text.starts_with(&format!("{} ", g.name())), "{ctx}: {text}");
-            let back = g
-                .parse_position(&text)
-                .unwrap_or_else(|e| panic!("{ctx}: `{text}` does not read back: {e}"));
+            let back = g.parse_position(&text).unwrap_or_else(|e| panic!("{ctx}: `{text}` does not read back: {e}"));
             assert_same_view(&s, &back, g.encoding_len(), &format!("{ctx}: {text}"));
             // Oware's repetition history is not part of the text (a set-up position remembers
             // only itself); everywhere else the positions are the same.
@@ -64,12 +60,7 @@ fn round_trip_games<G: Game>(label: &str, g: &G) {
                     assert!(x.snapshot().pits.iter().all(|&p| p == 0), "{ctx}");
                     break;
                 }
-                assert_same_view(
-                    &x,
-                    &y,
-                    g.encoding_len(),
-                    &format!("{ctx}, continuation {k}: from {text}"),
-                );
+                assert_same_view(&x, &y, g.encoding_len(), &format!("{ctx}, continuation {k}: from {text}"));
             }
             let legal = s.legal_actions();
             if legal.is_empty() {
@@ -135,17 +126,9 @@ fn the_start_position_reads_as_the_start() {
 
 #[test]
 fn fields_left_out_take_their_defaults() {
+    assert_eq!(parse("oware", "", "oware 4,4,4,4,4,4/4,4,4,4,4,4 north").unwrap(), "oware 4,4,4,4,4,4/4,4,4,4,4,4 north stores=0,0 ply=0");
     assert_eq!(
-        parse("oware", "", "oware 4,4,4,4,4,4/4,4,4,4,4,4 north").unwrap(),
-        "oware 4,4,4,4,4,4/4,4,4,4,4,4 north stores=0,0 ply=0"
-    );
-    assert_eq!(
-        parse(
-            "kalah",
-            "",
-            "  kalah 0,0,0,0,0,1/1,0,0,0,0,0   s stores=20,26 ply=7 "
-        )
-        .unwrap(),
+        parse("kalah", "", "  kalah 0,0,0,0,0,1/1,0,0,0,0,0   s stores=20,26 ply=7 ").unwrap(),
         "kalah 0,0,0,0,0,1/1,0,0,0,0,0 south stores=20,26 ply=7"
     );
 }
@@ -185,10 +168,7 @@ fn bao_example_11_decision_at_the_house_as_text() {
     // As drawn: a8..a1 = 0 3 4 8 0 2 5 6, A1..A8 = 0 2 1 0 8 0 3 4; hands make up the 64.
     let text = "bao 0,2,1,0,8,0,3,4/0,0,0,0,0,0,0,0/6,5,2,0,8,4,3,0/0,0,0,0,0,0,0,0 south \
                 hand=9,9 houses=south,north";
-    assert_eq!(
-        legal_of("bao", "", text),
-        ["A2>", "A3>", "A3<", "A7<", "A8<"]
-    );
+    assert_eq!(legal_of("bao", "", text), ["A2>", "A3>", "A3<", "A7<", "A8<"]);
     let decision = after("bao", "", text, &["A8<"]);
     // The whole board after `A8<`, before the decision (example 11: the board `stop` keeps).
     assert_eq!(
@@ -252,48 +232,12 @@ fn bao_example_19_kiba_takasia_as_text() {
 fn bao_worked_examples_as_text() {
     let z = "0,0,0,0,0,0,0,0";
     let cases: &[(&str, String, &[&str])] = &[
-        (
-            "3",
-            format!(
-                "bao 0,0,0,0,7,0,2,1/{z}/0,0,2,1,8,1,0,1/{z} south hand=20,21 houses=south,north"
-            ),
-            &["A5>", "A5<"],
-        ),
-        (
-            "4",
-            format!(
-                "bao 0,0,0,0,7,0,0,0/{z}/0,0,2,3,8,1,0,1/{z} south hand=21,21 houses=south,north"
-            ),
-            &["A5>", "A5<"],
-        ),
-        (
-            "6-9",
-            format!(
-                "bao 1,2,0,0,8,0,3,4/{z}/6,5,2,0,8,1,3,4/{z} south hand=9,8 houses=south,north"
-            ),
-            &["A1>", "A2>", "A7<", "A8<"],
-        ),
-        (
-            "12",
-            format!(
-                "bao 0,2,3,2,0,2,5,0/{z}/2,0,0,0,7,0,0,1/{z} south hand=20,20 houses=south,north"
-            ),
-            &["A4>", "A4<"],
-        ),
-        (
-            "13",
-            format!(
-                "bao 2,1,0,0,12,0,0,0/{z}/0,0,4,4,10,2,1,0/{z} south hand=14,14 houses=south,north"
-            ),
-            &["A2>", "A5>", "A5<"],
-        ),
-        (
-            "14",
-            format!(
-                "bao 0,0,0,0,9,0,0,0/{z}/0,0,2,0,9,2,1,0/{z} south hand=21,20 houses=south,north"
-            ),
-            &["A5>", "A5<"],
-        ),
+        ("3", format!("bao 0,0,0,0,7,0,2,1/{z}/0,0,2,1,8,1,0,1/{z} south hand=20,21 houses=south,north"), &["A5>", "A5<"]),
+        ("4", format!("bao 0,0,0,0,7,0,0,0/{z}/0,0,2,3,8,1,0,1/{z} south hand=21,21 houses=south,north"), &["A5>", "A5<"]),
+        ("6-9", format!("bao 1,2,0,0,8,0,3,4/{z}/6,5,2,0,8,1,3,4/{z} south hand=9,8 houses=south,north"), &["A1>", "A2>", "A7<", "A8<"]),
+        ("12", format!("bao 0,2,3,2,0,2,5,0/{z}/2,0,0,0,7,0,0,1/{z} south hand=20,20 houses=south,north"), &["A4>", "A4<"]),
+        ("13", format!("bao 2,1,0,0,12,0,0,0/{z}/0,0,4,4,10,2,1,0/{z} south hand=14,14 houses=south,north"), &["A2>", "A5>", "A5<"]),
+        ("14", format!("bao 0,0,0,0,9,0,0,0/{z}/0,0,2,0,9,2,1,0/{z} south hand=21,20 houses=south,north"), &["A5>", "A5<"]),
         (
             "15",
             "bao 0,3,0,0,4,1,0,0/0,9,0,0,0,0,0,0/0,0,6,5,0,0,0,0/4,4,4,4,5,5,5,5 south hand=0,0 \
@@ -310,9 +254,7 @@ fn bao_worked_examples_as_text() {
         ),
         (
             "18",
-            format!(
-                "bao 1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1/1,0,0,9,0,0,0,0/{z} south hand=11,11 houses=none"
-            ),
+            format!("bao 1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1/1,0,0,9,0,0,0,0/{z} south hand=11,11 houses=none"),
             &["A2>", "A3>", "A6>", "A7>", "A2<", "A6<", "A7<"],
         ),
     ];
@@ -322,18 +264,8 @@ fn bao_worked_examples_as_text() {
     let after_one = |text: &str, mv: &str| after("bao", "", text, &[mv]);
     // Example 4 (diagrams 7 and 8): either kichwa.
     let ex4 = &cases[1].1;
-    assert_eq!(
-        after_one(ex4, "A5>"),
-        format!(
-            "bao 1,1,1,0,8,0,0,0/{z}/0,0,2,0,8,1,0,1/{z} north hand=20,21 houses=south,north ply=1"
-        )
-    );
-    assert_eq!(
-        after_one(ex4, "A5<"),
-        format!(
-            "bao 0,0,0,0,8,1,1,1/{z}/0,0,2,0,8,1,0,1/{z} north hand=20,21 houses=south,north ply=1"
-        )
-    );
+    assert_eq!(after_one(ex4, "A5>"), format!("bao 1,1,1,0,8,0,0,0/{z}/0,0,2,0,8,1,0,1/{z} north hand=20,21 houses=south,north ply=1"));
+    assert_eq!(after_one(ex4, "A5<"), format!("bao 0,0,0,0,8,1,1,1/{z}/0,0,2,0,8,1,0,1/{z} north hand=20,21 houses=south,north ply=1"));
     // Examples 6-9 (diagrams 10-13): the four forced kichwa.
     let ex6 = &cases[2].1;
     for (mv, south, north) in [
@@ -342,33 +274,16 @@ fn bao_worked_examples_as_text() {
         ("A7<", "1,2,0,1,9,1,5,5", "6,0,2,0,8,1,3,4"),
         ("A8<", "1,2,1,1,9,1,4,6", "0,5,2,0,8,1,3,4"),
     ] {
-        assert_eq!(
-            after_one(ex6, mv),
-            format!("bao {south}/{z}/{north}/{z} north hand=8,8 houses=south,north ply=1"),
-            "{mv}"
-        );
+        assert_eq!(after_one(ex6, mv), format!("bao {south}/{z}/{north}/{z} north hand=8,8 houses=south,north ply=1"), "{mv}");
     }
     // Example 12 (diagram 18): a5 taken (North's house lost), the relay round the corner.
-    assert_eq!(
-        after_one(&cases[3].1, "A4>"),
-        format!(
-            "bao 1,3,4,4,1,3,0,1/0,0,0,1,1,1,1,1/2,0,0,0,0,0,0,1/{z} north hand=19,20 houses=south ply=1"
-        )
-    );
+    assert_eq!(after_one(&cases[3].1, "A4>"), format!("bao 1,3,4,4,1,3,0,1/0,0,0,1,1,1,1,1/2,0,0,0,0,0,0,1/{z} north hand=19,20 houses=south ply=1"));
     // Example 13 (diagram 19): the capture ends in the house, South decides.
     let ex13 = after_one(&cases[4].1, "A5<");
-    assert!(
-        ex13.starts_with(&format!("bao 2,1,0,0,14,1,1,1/{z}/0,0,4,0,10,2,1,0/{z} south hand=13,14 houses=south,north decision=<")),
-        "{ex13}"
-    );
+    assert!(ex13.starts_with(&format!("bao 2,1,0,0,14,1,1,1/{z}/0,0,4,0,10,2,1,0/{z} south hand=13,14 houses=south,north decision=<")), "{ex13}");
     assert_eq!(legal_of("bao", "", &ex13), ["stop", "safari"]);
     // Example 14 (diagram 22): the tax keeps the house.
-    assert_eq!(
-        after_one(&cases[5].1, "A5>"),
-        format!(
-            "bao 0,0,0,0,8,1,1,0/{z}/0,0,2,0,9,2,1,0/{z} north hand=20,20 houses=south,north ply=1"
-        )
-    );
+    assert_eq!(after_one(&cases[5].1, "A5>"), format!("bao 0,0,0,0,8,1,1,0/{z}/0,0,2,0,9,2,1,0/{z} north hand=20,20 houses=south,north ply=1"));
 }
 
 // Bao, worked example 16 (Mancala World, puzzle 1): South's legal moves, and `B2>` wins.
@@ -378,10 +293,7 @@ fn bao_example_16_bao_hamna_as_text() {
     // B1..B8 = 1 2 4 5 3 3 3 2.
     let text = "bao 2,0,1,2,0,1,1,1/1,2,4,5,3,3,3,2/0,1,5,0,0,3,0,3/4,3,0,0,6,4,2,2 south \
                 hand=0,0 houses=none";
-    assert_eq!(
-        legal_of("bao", "", text),
-        ["A1>", "A4>", "B2>", "B7<", "B8<"]
-    );
+    assert_eq!(legal_of("bao", "", text), ["A1>", "A4>", "B2>", "B7<", "B8<"]);
     let end = after("bao", "", text, &["B2>"]);
     assert!(end.ends_with("result=south ply=1"), "{end}");
     assert!(legal_of("bao", "", &end).is_empty());
@@ -401,22 +313,13 @@ fn a_decision_in_the_middle_of_a_move_round_trips_in_every_family() {
     });
     // The same with no seed opposite: no capture is on offer.
     let err = parse("enkeshui", "", &text.replace("3,2,3,3", "3,0,3,5")).unwrap_err();
-    assert!(
-        matches!(&err, PositionError::Inconsistent { field, .. } if field == "capture"),
-        "{err}"
-    );
+    assert!(matches!(&err, PositionError::Inconsistent { field, .. } if field == "capture"), "{err}");
 }
 
 #[test]
 fn a_text_of_another_variant_is_refused_by_name() {
     let err = parse("oware", "", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south").unwrap_err();
-    assert_eq!(
-        err,
-        PositionError::WrongVariant {
-            expected: "oware".into(),
-            found: "kalah".into()
-        }
-    );
+    assert_eq!(err, PositionError::WrongVariant { expected: "oware".into(), found: "kalah".into() });
     assert_eq!(parse("oware", "", "   ").unwrap_err(), PositionError::Empty);
 }
 
@@ -436,32 +339,12 @@ fn malformed_fields_are_named() {
         ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,x south", "row 2"),
         ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4", "to move"),
         ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 east", "to move"),
-        (
-            "kalah",
-            "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1",
-            "stores",
-        ),
-        (
-            "kalah",
-            "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0",
-            "rows",
-        ),
+        ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1", "stores"),
+        ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0", "rows"),
         ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south ply=-1", "ply"),
-        (
-            "kalah",
-            "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south hand=0,0",
-            "hand",
-        ),
-        (
-            "kalah",
-            "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south ply=1 ply=2",
-            "ply",
-        ),
-        (
-            "lane",
-            "lane 0,0,0,0,0,0/12,12,12,12,12,12 south",
-            "to move",
-        ),
+        ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south hand=0,0", "hand"),
+        ("kalah", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south ply=1 ply=2", "ply"),
+        ("lane", "lane 0,0,0,0,0,0/12,12,12,12,12,12 south", "to move"),
         ("lane", "lane 6,6,6,6,6,6/6,6,6,6,6,6 south feed", "feed"),
         ("lane", "lane 6,6,6,6,6,6/6,6,6,6,6,6 south feed=1", "feed"),
         (
@@ -506,32 +389,21 @@ fn malformed_fields_are_named() {
         assert!(!err.to_string().is_empty());
         assert_eq!(field_of(err), field, "{text}");
     }
-    let err = parse(
-        "kalah",
-        "",
-        "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0",
-    )
-    .unwrap_err();
+    let err = parse("kalah", "", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south stores=1,0").unwrap_err();
     assert_eq!(
         err.to_string(),
         "field `rows`: 49 seeds on the board, in stores and in hand; this kalah holds 48 under \
          the rules in force"
     );
     let err = parse("kalah", "", "kalah 4,4,4,4,4,4/4,4,4,4,4,4 south hand=0,0").unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "unknown field `hand`; kalah positions take: stores, ply"
-    );
+    assert_eq!(err.to_string(), "unknown field `hand`; kalah positions take: stores, ply");
 }
 
 #[test]
 fn the_rules_in_force_decide_the_seed_total() {
     let text = "kalah 3,3,3,3,3,3/3,3,3,3,3,3 south";
     assert!(parse("kalah", "", text).is_err());
-    assert_eq!(
-        parse("kalah", "seeds_per_hole = 3", text).unwrap(),
-        format!("{text} stores=0,0 ply=0")
-    );
+    assert_eq!(parse("kalah", "seeds_per_hole = 3", text).unwrap(), format!("{text} stores=0,0 ply=0"));
 }
 
 #[test]
@@ -564,16 +436,11 @@ fn the_json_object_is_made_from_the_text() {
 fn the_text_names_its_variant() {
     let game = AnyGame::for_position("ndoto 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 north").unwrap();
     assert_eq!(game.name(), "ndoto");
-    let json = game
-        .position_json("ndoto 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 north")
-        .unwrap();
+    let json = game.position_json("ndoto 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 north").unwrap();
     assert_eq!(json.to_move, Some("north"));
     assert_eq!(json.legal.len(), 8);
     let err = AnyGame::for_position("chess 8/8 south").unwrap_err();
-    assert!(
-        matches!(&err, PositionError::Field { field, value, .. } if field == "variant" && value == "chess"),
-        "{err}"
-    );
+    assert!(matches!(&err, PositionError::Field { field, value, .. } if field == "variant" && value == "chess"), "{err}");
     assert_eq!(AnyGame::for_position("").unwrap_err(), PositionError::Empty);
 }
 

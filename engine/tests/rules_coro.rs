@@ -16,9 +16,7 @@ mod common;
 
 use common::four_row::*;
 use common::play;
-use mankala_engine::variants::omweso::{
-    Kind, RELAY, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE,
-};
+use mankala_engine::variants::omweso::{Kind, RELAY, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE};
 use mankala_engine::variants::{Omweso, OmwesoRules, OmwesoState};
 use mankala_engine::{Game, GameResult, Outcome, Player, State};
 
@@ -42,13 +40,7 @@ fn r2_setup_fours() {
     assert_eq!(g.rules.setup, Setup::Fours);
     assert_eq!(g.total_seeds(), 64);
     let s = g.initial_state();
-    check(
-        &s,
-        back_row(4),
-        back_row(4),
-        SOUTH,
-        &(0..8).collect::<Vec<_>>(),
-    );
+    check(&s, back_row(4), back_row(4), SOUTH, &(0..8).collect::<Vec<_>>());
 }
 
 // R6 (unchanged in Coro): a move without a capture sows and relays as in Omweso. A (4): B,
@@ -57,32 +49,12 @@ fn r2_setup_fours() {
 fn r6_relay() {
     let mut s = coro().initial_state();
     play(&mut s, A);
-    check(
-        &s,
-        side(&[
-            (B, 5),
-            (C, 5),
-            (D, 5),
-            (F, 5),
-            (G, 5),
-            (H, 5),
-            (J, 1),
-            (K, 1),
-        ]),
-        back_row(4),
-        NORTH,
-        &(0..8).collect::<Vec<_>>(),
-    );
+    check(&s, side(&[(B, 5), (C, 5), (D, 5), (F, 5), (G, 5), (H, 5), (J, 1), (K, 1)]), back_row(4), NORTH, &(0..8).collect::<Vec<_>>());
 }
 
 /// coro.md's example: South H2 K3 (and C27); North b1 s2 (opposite K), e29.
 fn c1_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(C, 27), (H, 2), (K, 3)]),
-        side(&[(B, 1), (E, 29), (S, 2)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(C, 27), (H, 2), (K, 3)]), side(&[(B, 1), (E, 29), (S, 2)]), SOUTH)
 }
 
 // C1, the example of the rule: H (2): J, K; K (4) faces b (1), s (2): capture offered. Take:
@@ -94,30 +66,9 @@ fn c1_coro_lifts_own_hole() {
     let mut s = c1_position(&coro());
     assert_eq!(s.legal_actions().as_slice(), &[C, H, K]);
     play(&mut s, H);
-    check(
-        &s,
-        side(&[(C, 27), (J, 1), (K, 4)]),
-        side(&[(B, 1), (E, 29), (S, 2)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 27), (J, 1), (K, 4)]), side(&[(B, 1), (E, 29), (S, 2)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[
-            (C, 27),
-            (J, 2),
-            (K, 1),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-            (R, 1),
-            (S, 1),
-        ]),
-        side(&[(E, 29)]),
-        NORTH,
-        &[E],
-    );
+    check(&s, side(&[(C, 27), (J, 2), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1)]), side(&[(E, 29)]), NORTH, &[E]);
 }
 
 // C1: declining is a relay as in Omweso (R9): K (4): M, N, P, R; R was empty: end. North keeps
@@ -127,40 +78,16 @@ fn c1_coro_lifts_own_hole_2() {
     let mut s = c1_position(&coro());
     play(&mut s, H);
     play(&mut s, RELAY);
-    check(
-        &s,
-        side(&[(C, 27), (J, 1), (M, 1), (N, 1), (P, 1), (R, 1)]),
-        side(&[(B, 1), (E, 29), (S, 2)]),
-        NORTH,
-        &[E, S],
-    );
+    check(&s, side(&[(C, 27), (J, 1), (M, 1), (N, 1), (P, 1), (R, 1)]), side(&[(B, 1), (E, 29), (S, 2)]), NORTH, &[E, S]);
 }
 
 // C1 with mandatory_capture: the same capture, made without a decision, in one ply.
 #[test]
 fn c1_coro_lifts_own_hole_3() {
-    let mut s = c1_position(&coro_with(OmwesoRules {
-        mandatory_capture: true,
-        ..OmwesoRules::default()
-    }));
+    let mut s = c1_position(&coro_with(OmwesoRules { mandatory_capture: true, ..OmwesoRules::default() }));
     play(&mut s, H);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[
-            (C, 27),
-            (J, 2),
-            (K, 1),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-            (R, 1),
-            (S, 1),
-        ]),
-        side(&[(E, 29)]),
-        NORTH,
-        &[E],
-    );
+    check(&s, side(&[(C, 27), (J, 2), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1)]), side(&[(E, 29)]), NORTH, &[E]);
 }
 
 // C1 on a repeated capture (R11). H (2): J, K; K (2) faces b, s (1, 1): take 2 + K's 2 = 4,
@@ -169,29 +96,13 @@ fn c1_coro_lifts_own_hole_3() {
 // 2 and the first 2 taken would end in K.)
 #[test]
 fn c1_coro_lifts_own_hole_4() {
-    let mut s = pos(
-        side(&[(C, 28), (H, 2), (K, 1), (N, 1)]),
-        side(&[(B, 1), (D, 1), (E, 28), (P, 1), (S, 1)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(C, 28), (H, 2), (K, 1), (N, 1)]), side(&[(B, 1), (D, 1), (E, 28), (P, 1), (S, 1)]), SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[C, H]);
     play(&mut s, H);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 28), (J, 2), (K, 1), (M, 1), (N, 2)]),
-        side(&[(D, 1), (E, 28), (P, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 28), (J, 2), (K, 1), (M, 1), (N, 2)]), side(&[(D, 1), (E, 28), (P, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 28), (J, 3), (K, 2), (M, 2), (N, 1)]),
-        side(&[(E, 28)]),
-        NORTH,
-        &[E],
-    );
+    check(&s, side(&[(C, 28), (J, 3), (K, 2), (M, 2), (N, 1)]), side(&[(E, 28)]), NORTH, &[E]);
 }
 
 // C1 on a clockwise capture (R12, R13). T> (2): S, R; R (2) faces f, m (1, 1): taken at once
@@ -200,20 +111,10 @@ fn c1_coro_lifts_own_hole_4() {
 // go A, B.)
 #[test]
 fn c1_coro_lifts_own_hole_5() {
-    let mut s = pos(
-        side(&[(R, 1), (T, 2)]),
-        side(&[(B, 59), (F, 1), (M, 1)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(R, 1), (T, 2)]), side(&[(B, 59), (F, 1), (M, 1)]), SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[T, T_REV]);
     play(&mut s, T_REV);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 1), (D, 1), (S, 1)]),
-        side(&[(B, 59)]),
-        NORTH,
-        &[B],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (D, 1), (S, 1)]), side(&[(B, 59)]), NORTH, &[B]);
 }
 
 // C1 with the choice of R13. T> (2): S, R; R (2) faces f, m (1, 1): 4 in hand with R's 2,
@@ -222,28 +123,11 @@ fn c1_coro_lifts_own_hole_5() {
 // would end in the now empty N: anticlockwise from A: A, B, C, D; D was empty: end.
 #[test]
 fn c1_coro_lifts_own_hole_6() {
-    let mut s = pos(
-        side(&[(N, 1), (R, 1), (T, 2)]),
-        side(&[(D, 1), (F, 1), (H, 56), (M, 1), (P, 1)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(N, 1), (R, 1), (T, 2)]), side(&[(D, 1), (F, 1), (H, 56), (M, 1), (P, 1)]), SOUTH);
     play(&mut s, T_REV);
-    check_hand(
-        &s,
-        side(&[(N, 1), (S, 1)]),
-        side(&[(D, 1), (H, 56), (P, 1)]),
-        [4, 0],
-        Some(SOUTH),
-        &[SOW_ANTICLOCKWISE, SOW_CLOCKWISE],
-    );
+    check_hand(&s, side(&[(N, 1), (S, 1)]), side(&[(D, 1), (H, 56), (P, 1)]), [4, 0], Some(SOUTH), &[SOW_ANTICLOCKWISE, SOW_CLOCKWISE]);
     play(&mut s, SOW_CLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 1), (D, 1), (P, 1), (R, 1), (S, 2)]),
-        side(&[(H, 56)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (D, 1), (P, 1), (R, 1), (S, 2)]), side(&[(H, 56)]), NORTH, &[H]);
 }
 
 // C1 and nkutemye (R14). G (2): H, J; J (2) faces a, t (4, 3): take 7 + J's 2 = 9, J empty,
@@ -252,40 +136,14 @@ fn c1_coro_lifts_own_hole_6() {
 // to be in the capturing hole T.
 #[test]
 fn c1_coro_lifts_own_hole_7() {
-    let mut s = pos(
-        side(&[(G, 2), (J, 1), (T, 1)]),
-        side(&[(A, 4), (D, 48), (H, 2), (J, 3), (T, 3)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(G, 2), (J, 1), (T, 1)]), side(&[(A, 4), (D, 48), (H, 2), (J, 3), (T, 3)]), SOUTH);
     play(&mut s, G);
     play(&mut s, TAKE);
-    let south = side(&[
-        (H, 2),
-        (J, 1),
-        (K, 1),
-        (M, 1),
-        (N, 1),
-        (P, 1),
-        (R, 1),
-        (S, 1),
-        (T, 2),
-    ]);
-    check(
-        &s,
-        south,
-        side(&[(D, 48), (H, 2), (J, 3)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    let south = side(&[(H, 2), (J, 1), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1), (T, 2)]);
+    check(&s, south, side(&[(D, 48), (H, 2), (J, 3)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
     let mut won = south;
     won[T as usize] = 7;
     check_hand(&s, won, side(&[(D, 48)]), [0, 0], None, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(SOUTH),
-            scores: [16, 48],
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(SOUTH), scores: [16, 48] }));
 }

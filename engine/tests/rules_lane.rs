@@ -16,13 +16,7 @@ const NORTH: Player = Player::North;
 const ALL: [Action; 6] = [0, 1, 2, 3, 4, 5];
 
 fn game_with(setup: LaneSetup, limits: Limits) -> Lane {
-    Lane {
-        rules: LaneRules {
-            setup,
-            ..LaneRules::default()
-        },
-        limits,
-    }
+    Lane { rules: LaneRules { setup, ..LaneRules::default() }, limits }
 }
 
 fn game() -> Lane {
@@ -30,10 +24,7 @@ fn game() -> Lane {
 }
 
 fn limits(max_plies: u32, max_laps: u32) -> Limits {
-    Limits {
-        max_plies,
-        max_laps,
-    }
+    Limits { max_plies, max_laps }
 }
 
 fn pos_in(g: &Lane, pits: [u8; 12], stores: [u8; 2], to_move: Player) -> LaneState {
@@ -47,14 +38,7 @@ fn pos(pits: [u8; 12], stores: [u8; 2], to_move: Player) -> LaneState {
 /// Asserts the whole position: every pit, both stores, the player to move (when given),
 /// whether he is feeding, and the legal actions (the game goes on when there are some).
 #[track_caller]
-fn check(
-    s: &LaneState,
-    pits: [u32; 12],
-    stores: [u32; 2],
-    to_move: Option<Player>,
-    feeding: bool,
-    legal: &[Action],
-) {
+fn check(s: &LaneState, pits: [u32; 12], stores: [u32; 2], to_move: Option<Player>, feeding: bool, legal: &[Action]) {
     assert_eq!(s.is_feeding(), feeding, "feeding\n{s}");
     common::check_position(s, &pits, stores, to_move, legal);
 }
@@ -67,10 +51,7 @@ fn r1_board_and_counters() {
     let s = g.initial_state();
     check(&s, [6; 12], [0, 0], Some(SOUTH), false, &ALL);
     assert_eq!(s.snapshot().total(), 72);
-    assert!(
-        LaneState::from_parts(&g, [6; 12], [0, 1], SOUTH).is_err(),
-        "73 counters"
-    );
+    assert!(LaneState::from_parts(&g, [6; 12], [0, 1], SOUTH).is_err(), "73 counters");
 }
 
 // R2: "uniform", the default.
@@ -85,14 +66,7 @@ fn r2_setup_option() {
 #[test]
 fn r2_setup_option_2() {
     let s = game_with(LaneSetup::Middle, Lane::DEFAULT_LIMITS).initial_state();
-    check(
-        &s,
-        [0, 9, 9, 9, 9, 0, 0, 9, 9, 9, 9, 0],
-        [0, 0],
-        Some(SOUTH),
-        false,
-        &[1, 2, 3, 4],
-    );
+    check(&s, [0, 9, 9, 9, 9, 0, 0, 9, 9, 9, 9, 0], [0, 0], Some(SOUTH), false, &[1, 2, 3, 4]);
 }
 
 // R2: "left": 36 in A and in a. A's 36 go round three times and end in A (now 3): relay
@@ -100,23 +74,9 @@ fn r2_setup_option_2() {
 #[test]
 fn r2_setup_option_3() {
     let mut s = game_with(LaneSetup::Left, Lane::DEFAULT_LIMITS).initial_state();
-    check(
-        &s,
-        [36, 0, 0, 0, 0, 0, 36, 0, 0, 0, 0, 0],
-        [0, 0],
-        Some(SOUTH),
-        false,
-        &[0],
-    );
+    check(&s, [36, 0, 0, 0, 0, 0, 36, 0, 0, 0, 0, 0], [0, 0], Some(SOUTH), false, &[0]);
     play(&mut s, 0);
-    check(
-        &s,
-        [0, 0, 0, 0, 3, 3, 39, 3, 0, 0, 0, 3],
-        [21, 0],
-        Some(NORTH),
-        false,
-        &[0, 1, 5],
-    );
+    check(&s, [0, 0, 0, 0, 3, 3, 39, 3, 0, 0, 0, 3], [21, 0], Some(NORTH), false, &[0, 1, 5]);
 }
 
 // R3: South is to move at the start of every setup.
@@ -134,14 +94,7 @@ fn r3_south_moves_first() {
 fn r4_sow_from_any_own_pit() {
     let mut s = pos([12, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2], [24, 24], SOUTH);
     play(&mut s, 0);
-    check(
-        &s,
-        [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3],
-        [24, 24],
-        Some(NORTH),
-        false,
-        &ALL,
-    );
+    check(&s, [1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3], [24, 24], Some(NORTH), false, &ALL);
 }
 
 // R5: C: D (2, passing), E (empty, now 1): the move ends.
@@ -149,14 +102,7 @@ fn r4_sow_from_any_own_pit() {
 fn r5_stop_on_empty() {
     let mut s = pos([1, 0, 2, 1, 0, 1, 1, 1, 1, 1, 1, 1], [30, 31], SOUTH);
     play(&mut s, 2);
-    check(
-        &s,
-        [1, 0, 0, 2, 1, 1, 1, 1, 1, 1, 1, 1],
-        [30, 31],
-        Some(NORTH),
-        false,
-        &ALL,
-    );
+    check(&s, [1, 0, 0, 2, 1, 1, 1, 1, 1, 1, 1, 1], [30, 31], Some(NORTH), false, &ALL);
 }
 
 // R5: also in the opponent's row.
@@ -164,14 +110,7 @@ fn r5_stop_on_empty() {
 fn r5_stop_on_empty_2() {
     let mut s = pos([1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1], [32, 33], SOUTH);
     play(&mut s, 5); // F -> a
-    check(
-        &s,
-        [1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1],
-        [32, 33],
-        Some(NORTH),
-        false,
-        &ALL,
-    );
+    check(&s, [1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1], [32, 33], Some(NORTH), false, &ALL);
 }
 
 // R6: B: C, D, E; E = 2 in South's own row: E + b (3) borne off; D (1) stops the chain.
@@ -179,14 +118,7 @@ fn r5_stop_on_empty_2() {
 fn r6_capture_two_or_four() {
     let mut s = pos([0, 3, 0, 0, 1, 5, 2, 3, 1, 1, 1, 1], [27, 27], SOUTH);
     play(&mut s, 1);
-    check(
-        &s,
-        [0, 0, 1, 1, 0, 5, 2, 0, 1, 1, 1, 1],
-        [32, 27],
-        Some(NORTH),
-        false,
-        &[0, 2, 3, 4, 5],
-    );
+    check(&s, [0, 0, 1, 1, 0, 5, 2, 0, 1, 1, 1, 1], [32, 27], Some(NORTH), false, &[0, 2, 3, 4, 5]);
 }
 
 // R6: F -> a, a = 4: a + F (now empty) borne off.
@@ -194,14 +126,7 @@ fn r6_capture_two_or_four() {
 fn r6_capture_two_or_four_2() {
     let mut s = pos([2, 0, 0, 0, 0, 1, 3, 1, 0, 0, 0, 2], [31, 32], SOUTH);
     play(&mut s, 5);
-    check(
-        &s,
-        [2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2],
-        [35, 32],
-        Some(NORTH),
-        false,
-        &[1, 5],
-    );
+    check(&s, [2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2], [35, 32], Some(NORTH), false, &[1, 5]);
 }
 
 // R7: F: a, b, c, d. d = 2: d + C; back: c = 4: c + D; b = 2: b + E; a = 3 stops.
@@ -209,14 +134,7 @@ fn r6_capture_two_or_four_2() {
 fn r7_capture_chain_backwards() {
     let mut s = pos([1, 0, 1, 2, 3, 4, 2, 1, 3, 1, 0, 0], [27, 27], SOUTH);
     play(&mut s, 5);
-    check(
-        &s,
-        [1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0],
-        [41, 27],
-        Some(NORTH),
-        false,
-        &[0],
-    );
+    check(&s, [1, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0], [41, 27], Some(NORTH), false, &[0]);
 }
 
 // R7: D: E (2), F (2), a (2). a + F borne off; the walk reaches F, now empty, and stops,
@@ -225,14 +143,7 @@ fn r7_capture_chain_backwards() {
 fn r7_capture_chain_backwards_2() {
     let mut s = pos([1, 0, 0, 3, 1, 1, 1, 3, 1, 1, 1, 1], [29, 29], SOUTH);
     play(&mut s, 3);
-    check(
-        &s,
-        [1, 0, 0, 0, 2, 0, 0, 3, 1, 1, 1, 1],
-        [33, 29],
-        Some(NORTH),
-        false,
-        &[1, 2, 3, 4, 5],
-    );
+    check(&s, [1, 0, 0, 0, 2, 0, 0, 3, 1, 1, 1, 1], [33, 29], Some(NORTH), false, &[1, 2, 3, 4, 5]);
 }
 
 // R8: A: B, C; C = 3: relay D, E, F; F was empty: end.
@@ -240,14 +151,7 @@ fn r7_capture_chain_backwards_2() {
 fn r8_relay_otherwise() {
     let mut s = pos([2, 0, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1], [31, 31], SOUTH);
     play(&mut s, 0);
-    check(
-        &s,
-        [0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
-        [31, 31],
-        Some(NORTH),
-        false,
-        &ALL,
-    );
+    check(&s, [0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1], [31, 31], Some(NORTH), false, &ALL);
 }
 
 // R8: A -> B, B = 6 (even, not 2 or 4): relay C, D, E, F, a, b; b was empty: end.
@@ -255,14 +159,7 @@ fn r8_relay_otherwise() {
 fn r8_relay_otherwise_2() {
     let mut s = pos([1, 5, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1], [30, 31], SOUTH);
     play(&mut s, 0);
-    check(
-        &s,
-        [0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1],
-        [30, 31],
-        Some(NORTH),
-        false,
-        &ALL,
-    );
+    check(&s, [0, 0, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1], [30, 31], Some(NORTH), false, &ALL);
 }
 
 // R9: North's c: d, e; e = 4: e + B borne off; the turn passes to South.
@@ -270,14 +167,7 @@ fn r8_relay_otherwise_2() {
 fn r9_capture_ends_move() {
     let mut s = pos([1, 2, 0, 0, 0, 0, 0, 0, 2, 0, 3, 1], [31, 32], NORTH);
     play(&mut s, 2);
-    check(
-        &s,
-        [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1],
-        [31, 38],
-        Some(SOUTH),
-        false,
-        &[0],
-    );
+    check(&s, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1], [31, 38], Some(SOUTH), false, &[0]);
 }
 
 // R10: F -> a leaves a and b, both in North's row: they go to North; the board is empty
@@ -287,13 +177,7 @@ fn r10_last_two_counters() {
     let mut s = pos([0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0], [35, 35], SOUTH);
     play(&mut s, 5);
     check(&s, [0; 12], [35, 37], Some(NORTH), false, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(NORTH),
-            scores: [35, 37]
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(NORTH), scores: [35, 37] }));
 }
 
 // R10: two counters in different rows stay; play goes on.
@@ -301,14 +185,7 @@ fn r10_last_two_counters() {
 fn r10_last_two_counters_2() {
     let mut s = pos([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [35, 35], SOUTH);
     play(&mut s, 0); // A -> B
-    check(
-        &s,
-        [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
-        [35, 35],
-        Some(NORTH),
-        false,
-        &[5],
-    );
+    check(&s, [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [35, 35], Some(NORTH), false, &[5]);
 }
 
 // R10: both in the mover's own row: they go to the mover. D -> E (2): E + b (3) borne off,
@@ -318,13 +195,7 @@ fn r10_last_two_counters_3() {
     let mut s = pos([1, 1, 0, 1, 1, 0, 0, 3, 0, 0, 0, 0], [32, 33], SOUTH);
     play(&mut s, 3);
     check(&s, [0; 12], [39, 33], Some(NORTH), false, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(SOUTH),
-            scores: [39, 33]
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(SOUTH), scores: [39, 33] }));
 }
 
 // R11: E -> F (2): F + a (2) borne off, the board is empty, the game ends.
@@ -333,13 +204,7 @@ fn r11_empty_board_ends_game() {
     let mut s = pos([0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [34, 34], SOUTH);
     play(&mut s, 4);
     check(&s, [0; 12], [38, 34], Some(NORTH), false, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(SOUTH),
-            scores: [38, 34]
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(SOUTH), scores: [38, 34] }));
 }
 
 // R12: South's capture empties North's row; South (3 counters) must feed: one counter from
@@ -348,23 +213,9 @@ fn r11_empty_board_ends_game() {
 fn r12_must_feed() {
     let mut s = pos([3, 0, 0, 0, 1, 1, 3, 0, 0, 0, 0, 0], [32, 32], SOUTH);
     play(&mut s, 4); // E -> F (2): F + a (3)
-    check(
-        &s,
-        [3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [37, 32],
-        Some(SOUTH),
-        true,
-        &[0],
-    );
+    check(&s, [3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [37, 32], Some(SOUTH), true, &[0]);
     play(&mut s, 0); // feed from A
-    check(
-        &s,
-        [2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
-        [37, 32],
-        Some(NORTH),
-        false,
-        &[0],
-    );
+    check(&s, [2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [37, 32], Some(NORTH), false, &[0]);
     assert_eq!(s.ply(), 2);
 }
 
@@ -373,23 +224,9 @@ fn r12_must_feed() {
 fn r12_must_feed_2() {
     let mut s = pos([1, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1], [33, 34], NORTH);
     play(&mut s, 5); // f -> A (2): A + f (now empty)
-    check(
-        &s,
-        [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0],
-        [33, 36],
-        Some(NORTH),
-        true,
-        &[0, 2],
-    );
+    check(&s, [0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0], [33, 36], Some(NORTH), true, &[0, 2]);
     play(&mut s, 2); // feed from c
-    check(
-        &s,
-        [1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0],
-        [33, 36],
-        Some(SOUTH),
-        false,
-        &[0],
-    );
+    check(&s, [1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0], [33, 36], Some(SOUTH), false, &[0]);
 }
 
 // R12, the default timing: North's last counter goes to South's A, leaving North's own row
@@ -399,23 +236,9 @@ fn r12_must_feed_2() {
 fn r12_must_feed_on_the_feeders_turn() {
     let mut s = pos([0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [35, 34], NORTH);
     play(&mut s, 5); // f -> A
-    check(
-        &s,
-        [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [35, 34],
-        Some(SOUTH),
-        true,
-        &[0, 1],
-    );
+    check(&s, [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [35, 34], Some(SOUTH), true, &[0, 1]);
     play(&mut s, 1); // feed from B into a
-    check(
-        &s,
-        [1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
-        [35, 34],
-        Some(NORTH),
-        false,
-        &[0],
-    );
+    check(&s, [1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [35, 34], Some(NORTH), false, &[0]);
     assert_eq!(s.ply(), 2);
 }
 
@@ -424,64 +247,22 @@ fn r12_must_feed_on_the_feeders_turn() {
 #[test]
 fn r12_must_feed_on_the_feeders_turn_2() {
     let s = pos([0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0], [35, 34], SOUTH);
-    check(
-        &s,
-        [0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [35, 34],
-        Some(SOUTH),
-        true,
-        &[2],
-    );
-    assert!(
-        LaneState::from_parts(
-            &game(),
-            [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-            [36, 35],
-            SOUTH
-        )
-        .is_err()
-    );
+    check(&s, [0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0], [35, 34], Some(SOUTH), true, &[2]);
+    assert!(LaneState::from_parts(&game(), [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [36, 35], SOUTH).is_err());
 }
 
 // R12, option `feed = "fed_to_move"`: after the same move South sows as usual (B: C, D) and
 // feeds only when North, with his empty row, is due to move: an extra ply for South.
 #[test]
 fn r12_must_feed_fed_to_move_option() {
-    let g = Lane {
-        rules: LaneRules {
-            feed: LaneFeed::FedToMove,
-            ..LaneRules::default()
-        },
-        limits: Lane::DEFAULT_LIMITS,
-    };
+    let g = Lane { rules: LaneRules { feed: LaneFeed::FedToMove, ..LaneRules::default() }, limits: Lane::DEFAULT_LIMITS };
     let mut s = pos_in(&g, [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], [35, 34], NORTH);
     play(&mut s, 5); // f -> A
-    check(
-        &s,
-        [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [35, 34],
-        Some(SOUTH),
-        false,
-        &[0, 1],
-    );
+    check(&s, [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [35, 34], Some(SOUTH), false, &[0, 1]);
     play(&mut s, 1); // B: C, D (empty): the move ends, North's row is still empty
-    check(
-        &s,
-        [1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [35, 34],
-        Some(SOUTH),
-        true,
-        &[0, 2, 3],
-    );
+    check(&s, [1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0], [35, 34], Some(SOUTH), true, &[0, 2, 3]);
     play(&mut s, 3); // feed from D into a
-    check(
-        &s,
-        [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0],
-        [35, 34],
-        Some(NORTH),
-        false,
-        &[0],
-    );
+    check(&s, [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0], [35, 34], Some(NORTH), false, &[0]);
     assert_eq!(s.ply(), 3);
 }
 
@@ -492,13 +273,7 @@ fn r13_no_feed_ends_game() {
     let mut s = pos([1, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [34, 33], SOUTH);
     play(&mut s, 4); // E -> F (2): F + a (2)
     check(&s, [0; 12], [39, 33], Some(NORTH), false, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(SOUTH),
-            scores: [39, 33]
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(SOUTH), scores: [39, 33] }));
 }
 
 // R13 with the default timing: North's f -> A (2) takes A and leaves his own row empty and
@@ -509,13 +284,7 @@ fn r13_no_feed_ends_game_2() {
     let mut s = pos([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1], [34, 35], NORTH);
     play(&mut s, 5);
     check(&s, [0; 12], [35, 37], Some(SOUTH), false, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(NORTH),
-            scores: [35, 37]
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(NORTH), scores: [35, 37] }));
 }
 
 // R14: the score is the store; equal stores draw.
@@ -531,13 +300,7 @@ fn r14_one_round_scoring() {
 }
 
 fn match_game(match_to: u16, limits: Limits) -> Lane {
-    Lane {
-        rules: LaneRules {
-            match_to,
-            ..LaneRules::default()
-        },
-        limits,
-    }
+    Lane { rules: LaneRules { match_to, ..LaneRules::default() }, limits }
 }
 
 // R14 option match_to (rule 10): E -> F (2) takes F + a and empties the board: the round ends
@@ -555,11 +318,7 @@ fn r14_match_to_sixty_option() {
     assert_eq!(g.encoding_len(), 12 + 3 + 2);
     let mut x = vec![0.0; g.encoding_len()];
     s.encode(&mut x);
-    assert_eq!(
-        &x[15..],
-        &[0.0, 4.0 / 60.0],
-        "mover's points, then the opponent's"
-    );
+    assert_eq!(&x[15..], &[0.0, 4.0 / 60.0], "mover's points, then the opponent's");
 }
 
 // R14 option match_to: a round won 36-36 scores nothing; the next round starts.
@@ -580,13 +339,7 @@ fn r14_match_to_sixty_option_3() {
     let mut s = pos_in(&g, [0, 0, 0, 0, 1, 1, 2, 0, 0, 0, 0, 0], [34, 34], SOUTH);
     play(&mut s, 4);
     check(&s, [0; 12], [38, 34], Some(NORTH), false, &[]);
-    assert_eq!(
-        s.outcome(),
-        Some(Outcome {
-            result: GameResult::Win(SOUTH),
-            scores: [4, 0]
-        })
-    );
+    assert_eq!(s.outcome(), Some(Outcome { result: GameResult::Win(SOUTH), scores: [4, 0] }));
 }
 
 // R14 option match_to: `match_to` is checked.
@@ -620,23 +373,9 @@ fn r15_ply_cap() {
     let g = game_with(LaneSetup::Uniform, limits(2, 200));
     let mut s = pos_in(&g, [3, 0, 0, 0, 1, 1, 3, 0, 0, 0, 0, 0], [32, 32], SOUTH);
     play(&mut s, 4);
-    check(
-        &s,
-        [3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [37, 32],
-        Some(SOUTH),
-        true,
-        &[0],
-    );
+    check(&s, [3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [37, 32], Some(SOUTH), true, &[0]);
     play(&mut s, 0);
-    check(
-        &s,
-        [2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0],
-        [37, 32],
-        Some(NORTH),
-        false,
-        &[],
-    );
+    check(&s, [2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0], [37, 32], Some(NORTH), false, &[]);
     let o = s.outcome().expect("capped");
     assert_eq!(o.result, GameResult::Capped(Cap::Plies));
     assert_eq!(o.returns(), [0.0, 0.0]);
@@ -649,14 +388,7 @@ fn r16_lap_cap() {
     let mut s = pos_in(&g, [2, 0, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1], [31, 31], SOUTH);
     play(&mut s, 0);
     // Who is to move once capped is not specified.
-    check(
-        &s,
-        [0, 1, 3, 0, 0, 0, 1, 1, 1, 1, 1, 1],
-        [31, 31],
-        None,
-        false,
-        &[],
-    );
+    check(&s, [0, 1, 3, 0, 0, 0, 1, 1, 1, 1, 1, 1], [31, 31], None, false, &[]);
     let o = s.outcome().expect("capped");
     assert_eq!(o.result, GameResult::Capped(Cap::Laps));
     assert_eq!(o.returns(), [0.0, 0.0]);
@@ -668,12 +400,5 @@ fn r16_lap_cap_2() {
     let g = game_with(LaneSetup::Uniform, limits(500, 2));
     let mut s = pos_in(&g, [2, 0, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1], [31, 31], SOUTH);
     play(&mut s, 0);
-    check(
-        &s,
-        [0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
-        [31, 31],
-        Some(NORTH),
-        false,
-        &ALL,
-    );
+    check(&s, [0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1], [31, 31], Some(NORTH), false, &ALL);
 }

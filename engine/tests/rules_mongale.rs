@@ -45,11 +45,7 @@ fn pos(south: Side, north: Side, to_move: Player) -> OmwesoState {
 // with Omweso's caps; a config overrides them key by key.
 #[test]
 fn mongale_rule_options() {
-    let defaults = OmwesoRules {
-        setup: Setup::Mombasa,
-        mandatory_capture: false,
-        nkutemye: false,
-    };
+    let defaults = OmwesoRules { setup: Setup::Mombasa, mandatory_capture: false, nkutemye: false };
     assert_eq!(OmwesoRules::of(Kind::Mongale), defaults);
     let any = AnyGame::by_name("mongale").expect("mongale is known");
     assert_eq!(any.name(), "mongale");
@@ -57,9 +53,7 @@ fn mongale_rule_options() {
     assert_eq!(table["setup"].as_str(), Some("mombasa"));
     assert_eq!(table["mandatory_capture"].as_bool(), Some(false));
     assert_eq!(table["nkutemye"].as_bool(), Some(false));
-    let AnyGame::Omweso(g) = any else {
-        panic!("mongale is a four-row game")
-    };
+    let AnyGame::Omweso(g) = any else { panic!("mongale is a four-row game") };
     assert_eq!(g.kind, Kind::Mongale);
     assert_eq!(g.rules, defaults);
     assert_eq!(g.limits, Omweso::DEFAULT_LIMITS);
@@ -67,14 +61,7 @@ fn mongale_rule_options() {
 
     let g = from_config("mongale", "setup = \"lamu\"\nnkutemye = true");
     assert_eq!(g.kind, Kind::Mongale);
-    assert_eq!(
-        g.rules,
-        OmwesoRules {
-            setup: Setup::Lamu,
-            mandatory_capture: false,
-            nkutemye: true,
-        }
-    );
+    assert_eq!(g.rules, OmwesoRules { setup: Setup::Lamu, mandatory_capture: false, nkutemye: true });
     let g = from_config("mongale", "setup = \"free\"\nmandatory_capture = true");
     assert_eq!(g.rules.setup, Setup::Free);
     assert!(g.rules.mandatory_capture);
@@ -89,16 +76,7 @@ fn mongale_rule_options() {
 /// M1's start, each player the same from his own left: back row A..H 0 0 0 0 0 4 4 4, front
 /// row T S R P N M K J 7 0 0 7 0 2 2 2.
 fn mombasa() -> Side {
-    side(&[
-        (F, 4),
-        (G, 4),
-        (H, 4),
-        (J, 2),
-        (K, 2),
-        (M, 2),
-        (P, 7),
-        (T, 7),
-    ])
+    side(&[(F, 4), (G, 4), (H, 4), (J, 2), (K, 2), (M, 2), (P, 7), (T, 7)])
 }
 
 // M1: the start, 32 a side, South to move from F, G, H, J, K, M, P, T. T> (7): S, R, P, N, M,
@@ -129,21 +107,7 @@ fn m1_start_position_2() {
     play(&mut s, P);
     check(
         &s,
-        side(&[
-            (A, 1),
-            (B, 1),
-            (C, 1),
-            (D, 1),
-            (F, 4),
-            (G, 4),
-            (H, 4),
-            (J, 2),
-            (K, 2),
-            (M, 2),
-            (R, 1),
-            (S, 1),
-            (T, 8),
-        ]),
+        side(&[(A, 1), (B, 1), (C, 1), (D, 1), (F, 4), (G, 4), (H, 4), (J, 2), (K, 2), (M, 2), (R, 1), (S, 1), (T, 8)]),
         mombasa(),
         NORTH,
         &[F, G, H, J, K, M, P, T, T_REV],
@@ -169,39 +133,11 @@ fn m2_kombe_rules_apply() {
     let mut s = mongale().initial_state();
     play(&mut s, P);
     play(&mut s, T_REV);
-    let south = side(&[
-        (A, 1),
-        (B, 1),
-        (C, 1),
-        (D, 1),
-        (F, 4),
-        (G, 4),
-        (H, 4),
-        (J, 2),
-        (K, 2),
-        (M, 2),
-        (R, 1),
-        (S, 1),
-    ]);
+    let south = side(&[(A, 1), (B, 1), (C, 1), (D, 1), (F, 4), (G, 4), (H, 4), (J, 2), (K, 2), (M, 2), (R, 1), (S, 1)]);
     check(
         &s,
         south,
-        side(&[
-            (A, 2),
-            (B, 2),
-            (C, 2),
-            (D, 2),
-            (E, 2),
-            (G, 6),
-            (H, 1),
-            (J, 5),
-            (K, 5),
-            (M, 5),
-            (P, 1),
-            (R, 3),
-            (S, 3),
-            (T, 1),
-        ]),
+        side(&[(A, 2), (B, 2), (C, 2), (D, 2), (E, 2), (G, 6), (H, 1), (J, 5), (K, 5), (M, 5), (P, 1), (R, 3), (S, 3), (T, 1)]),
         NORTH,
         &[TAKE, RELAY],
     );
@@ -211,48 +147,13 @@ fn m2_kombe_rules_apply() {
     check(
         &s,
         south,
-        side(&[
-            (A, 2),
-            (B, 2),
-            (C, 2),
-            (D, 2),
-            (E, 2),
-            (G, 6),
-            (H, 1),
-            (J, 5),
-            (K, 5),
-            (M, 5),
-            (P, 2),
-            (R, 4),
-            (S, 3),
-            (T, 1),
-        ]),
+        side(&[(A, 2), (B, 2), (C, 2), (D, 2), (E, 2), (G, 6), (H, 1), (J, 5), (K, 5), (M, 5), (P, 2), (R, 4), (S, 3), (T, 1)]),
         NORTH,
         &[TAKE, RELAY],
     );
     play(&mut s, TAKE);
     south[M as usize] = 0;
-    check(
-        &s,
-        south,
-        side(&[
-            (A, 3),
-            (B, 3),
-            (D, 3),
-            (E, 3),
-            (F, 1),
-            (G, 6),
-            (H, 1),
-            (J, 5),
-            (K, 5),
-            (M, 5),
-            (P, 3),
-            (S, 4),
-            (T, 2),
-        ]),
-        SOUTH,
-        &[F, G, H, J],
-    );
+    check(&s, south, side(&[(A, 3), (B, 3), (D, 3), (E, 3), (F, 1), (G, 6), (H, 1), (J, 5), (K, 5), (M, 5), (P, 3), (S, 4), (T, 2)]), SOUTH, &[F, G, H, J]);
     assert_eq!(s.ply(), 4);
 }
 
@@ -260,27 +161,11 @@ fn m2_kombe_rules_apply() {
 // sown from H: H, J; J (3) faces a and the empty t: relay J: K, M, N; end.
 #[test]
 fn m2_kombe_rules_apply_2() {
-    let mut s = pos(
-        side(&[(C, 29), (G, 2), (J, 1)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(C, 29), (G, 2), (J, 1)]), side(&[(A, 2), (E, 28), (T, 2)]), SOUTH);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (J, 2)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (J, 2)]), side(&[(A, 2), (E, 28), (T, 2)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 29), (H, 2), (K, 1), (M, 1), (N, 1)]),
-        side(&[(A, 2), (E, 28)]),
-        NORTH,
-        &[A, E],
-    );
+    check(&s, side(&[(C, 29), (H, 2), (K, 1), (M, 1), (N, 1)]), side(&[(A, 2), (E, 28)]), NORTH, &[A, E]);
 }
 
 // M2 (K3 (a)): an indirect reverse start. T> (2): S, R; R held 1 and faces the empty f, m:
@@ -294,23 +179,12 @@ fn m2_kombe_rules_apply_3() {
     let mut s = pos(south, north, SOUTH);
     check(&s, south, north, SOUTH, &[G, T, T_REV]);
     play(&mut s, T_REV);
-    check(
-        &s,
-        side(&[(G, 28), (N, 2), (P, 1), (S, 2), (T, 1)]),
-        side(&[(D, 1), (H, 29)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(G, 28), (N, 2), (P, 1), (S, 2), (T, 1)]), side(&[(D, 1), (H, 29)]), NORTH, &[H]);
 }
 
 /// South A1 E28 R3; North g1 k2 (opposite S), d29.
 fn m2_turn_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(A, 1), (E, 28), (R, 3)]),
-        side(&[(D, 29), (G, 1), (K, 2)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(A, 1), (E, 28), (R, 3)]), side(&[(D, 29), (G, 1), (K, 2)]), SOUTH)
 }
 
 // M2 (K3 (b)): the turn in the middle of a move. R (3): S, T, A; A held 1; its 2 clockwise
@@ -321,31 +195,14 @@ fn m2_turn_position(g: &Omweso) -> OmwesoState {
 fn m2_kombe_rules_apply_4() {
     let mut s = m2_turn_position(&mongale());
     play(&mut s, R);
-    check(
-        &s,
-        side(&[(A, 2), (E, 28), (S, 1), (T, 1)]),
-        side(&[(D, 29), (G, 1), (K, 2)]),
-        SOUTH,
-        &[RELAY, RELAY_REVERSE],
-    );
+    check(&s, side(&[(A, 2), (E, 28), (S, 1), (T, 1)]), side(&[(D, 29), (G, 1), (K, 2)]), SOUTH, &[RELAY, RELAY_REVERSE]);
     play(&mut s, RELAY_REVERSE);
-    check(
-        &s,
-        side(&[(B, 1), (C, 1), (E, 28), (S, 2), (T, 2)]),
-        side(&[(D, 29), (G, 1)]),
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(B, 1), (C, 1), (E, 28), (S, 2), (T, 2)]), side(&[(D, 29), (G, 1)]), NORTH, &[D]);
 }
 
 /// South F28 G2 J1 T1; North a1 t9 (opposite J), h2 j3 (opposite T), d17.
 fn m2_nkutemye_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(F, 28), (G, 2), (J, 1), (T, 1)]),
-        side(&[(A, 1), (D, 17), (H, 2), (J, 3), (T, 9)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(F, 28), (G, 2), (J, 1), (T, 1)]), side(&[(A, 1), (D, 17), (H, 2), (J, 3), (T, 9)]), SOUTH)
 }
 
 // M2 (K4): nkutemye is off by default. G (2): H, J; take t (9), sown from H: H, J, K, M, N, P,
@@ -360,40 +217,13 @@ fn m2_kombe_rules_apply_5() {
     play(&mut s, TAKE);
     check(
         &s,
-        side(&[
-            (F, 28),
-            (H, 2),
-            (J, 3),
-            (K, 1),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-            (R, 1),
-            (S, 1),
-            (T, 2),
-        ]),
+        side(&[(F, 28), (H, 2), (J, 3), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1), (T, 2)]),
         side(&[(A, 1), (D, 17), (H, 2), (J, 3)]),
         SOUTH,
         &[TAKE, RELAY],
     );
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[
-            (A, 1),
-            (B, 1),
-            (C, 1),
-            (F, 28),
-            (H, 3),
-            (J, 4),
-            (M, 2),
-            (P, 2),
-            (S, 2),
-        ]),
-        side(&[(A, 1), (D, 17), (H, 2)]),
-        NORTH,
-        &[D, H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (F, 28), (H, 3), (J, 4), (M, 2), (P, 2), (S, 2)]), side(&[(A, 1), (D, 17), (H, 2)]), NORTH, &[D, H]);
 }
 
 // M2 (K4) with nkutemye = true: the second take wins, its 3 seeds go into T (2 + 3).
@@ -406,18 +236,7 @@ fn m2_kombe_rules_apply_6() {
     play(&mut s, TAKE);
     check_hand(
         &s,
-        side(&[
-            (F, 28),
-            (H, 2),
-            (J, 3),
-            (K, 1),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-            (R, 1),
-            (S, 1),
-            (T, 5),
-        ]),
+        side(&[(F, 28), (H, 2), (J, 3), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1), (T, 5)]),
         side(&[(A, 1), (D, 17), (H, 2)]),
         [0, 0],
         None,
@@ -433,14 +252,7 @@ fn m2_kombe_rules_apply_7() {
     let mut s = m2_turn_position(&with_limits(2000, 2));
     play(&mut s, R);
     play(&mut s, RELAY_REVERSE);
-    check_hand(
-        &s,
-        side(&[(E, 28), (S, 2), (T, 2)]),
-        side(&[(D, 29), (G, 1)]),
-        [2, 0],
-        None,
-        &[],
-    );
+    check_hand(&s, side(&[(E, 28), (S, 2), (T, 2)]), side(&[(D, 29), (G, 1)]), [2, 0], None, &[]);
     check_over(&s, GameResult::Capped(Cap::Laps), [34, 30]);
 }
 
@@ -455,14 +267,7 @@ fn m3_the_seeds_are_counted_at_the_end() {
     let mut s = pos(side(&[(D, 46), (E, 2)]), [1; 16], SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[D, E]);
     play(&mut s, E);
-    check_hand(
-        &s,
-        side(&[(D, 46), (F, 1), (G, 1)]),
-        [1; 16],
-        [0, 0],
-        Some(NORTH),
-        &[],
-    );
+    check_hand(&s, side(&[(D, 46), (F, 1), (G, 1)]), [1; 16], [0, 0], Some(NORTH), &[]);
     check_over(&s, GameResult::Win(SOUTH), [48, 16]);
 }
 
@@ -475,23 +280,10 @@ fn m3_the_seeds_are_counted_at_the_end_2() {
     north[T as usize] = 2;
     let mut s = pos(side(&[(C, 44), (G, 2), (J, 1)]), north, SOUTH);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 44), (H, 1), (J, 2)]),
-        north,
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 44), (H, 1), (J, 2)]), north, SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
     north[T as usize] = 0;
-    check_hand(
-        &s,
-        side(&[(C, 44), (H, 2), (K, 1), (M, 1), (N, 1)]),
-        north,
-        [0, 0],
-        Some(NORTH),
-        &[],
-    );
+    check_hand(&s, side(&[(C, 44), (H, 2), (K, 1), (M, 1), (N, 1)]), north, [0, 0], Some(NORTH), &[]);
     check_over(&s, GameResult::Win(SOUTH), [49, 15]);
 }
 
@@ -500,14 +292,7 @@ fn m3_the_seeds_are_counted_at_the_end_2() {
 #[test]
 fn m3_the_seeds_are_counted_at_the_end_3() {
     let s = pos(side(&[(D, 62), (E, 2)]), side(&[]), NORTH);
-    check_hand(
-        &s,
-        side(&[(D, 62), (E, 2)]),
-        side(&[]),
-        [0, 0],
-        Some(NORTH),
-        &[],
-    );
+    check_hand(&s, side(&[(D, 62), (E, 2)]), side(&[]), [0, 0], Some(NORTH), &[]);
     check_over(&s, GameResult::Win(SOUTH), [64, 0]);
 }
 

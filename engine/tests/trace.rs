@@ -7,9 +7,7 @@ use mankala_engine::variants::bao::{Bao, BaoKind, BaoRules, BaoSetup, BaoState};
 use mankala_engine::variants::kalah::Kalah;
 use mankala_engine::variants::omweso::{Kind, Omweso, OmwesoRules, OmwesoState};
 use mankala_engine::variants::oware::{Oware, OwareState};
-use mankala_engine::{
-    Game, Place, Player, SowEvent, State, StepKind, Trace, TraceBoard, TraceStep, with_game,
-};
+use mankala_engine::{Game, Place, Player, SowEvent, State, StepKind, Trace, TraceBoard, TraceStep, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -33,14 +31,8 @@ fn check_traced<S: State>(label: &str, total: u32, before: &S, a: u16) -> Trace 
     let trace = traced.play_traced(a);
     let ctx = format!("{label}, ply {}, action {a}\n{before}", before.ply());
     assert_eq!(traced, plain, "traced play ends elsewhere: {ctx}");
-    assert_eq!(
-        trace.faults, 0,
-        "an event moved seeds that were not there: {ctx}"
-    );
-    assert!(
-        trace.before.matches(&before.snapshot()),
-        "the trace starts elsewhere: {ctx}"
-    );
+    assert_eq!(trace.faults, 0, "an event moved seeds that were not there: {ctx}");
+    assert!(trace.before.matches(&before.snapshot()), "the trace starts elsewhere: {ctx}");
     assert!(
         trace.last_board().matches(&plain.snapshot()),
         "the last step's board {:?} is not the position after the move {:?}: {ctx}",
@@ -56,26 +48,16 @@ fn check_traced<S: State>(label: &str, total: u32, before: &S, a: u16) -> Trace 
         let changed: Vec<usize> = (0..old.len()).filter(|&i| old[i] != new[i]).collect();
         let holes = b.pits.len();
         match step.event {
-            SowEvent::Move {
-                kind: StepKind::Sow | StepKind::Kichwa,
-                from,
-                ..
-            } => {
+            SowEvent::Move { kind: StepKind::Sow | StepKind::Kichwa, from, .. } => {
                 // A drop: one hole or store one seed up, the hand being sown one seed down.
-                assert!(
-                    matches!(from, Place::Sowing | Place::Hand(_)),
-                    "step {k} drops from {from:?}: {ctx}"
-                );
+                assert!(matches!(from, Place::Sowing | Place::Hand(_)), "step {k} drops from {from:?}: {ctx}");
                 assert_eq!(changed.len(), 2, "step {k} changes {changed:?}: {ctx}");
                 let up: Vec<_> = changed.iter().filter(|&&i| new[i] == old[i] + 1).collect();
                 let down: Vec<_> = changed.iter().filter(|&&i| new[i] + 1 == old[i]).collect();
                 assert_eq!(up.len(), 1, "step {k} adds to no one place: {ctx}");
                 assert_eq!(down.len(), 1, "step {k} takes from no one place: {ctx}");
                 assert!(*up[0] < holes + 2, "step {k} drops into a hand: {ctx}");
-                assert!(
-                    *down[0] >= holes + 2,
-                    "step {k} drops from a hole or store: {ctx}"
-                );
+                assert!(*down[0] >= holes + 2, "step {k} drops from a hole or store: {ctx}");
             }
             SowEvent::Move { seeds, .. } => {
                 assert!(seeds > 0, "step {k} moves no seed: {ctx}");
@@ -137,24 +119,13 @@ struct Expect<'a> {
 }
 
 fn e<'a>(label: &'a str, set: &'a [(usize, u32)], stores: [u32; 2], sowing: u32) -> Expect<'a> {
-    Expect {
-        label,
-        set,
-        stores,
-        in_hand: [0, 0],
-        sowing,
-    }
+    Expect { label, set, stores, in_hand: [0, 0], sowing }
 }
 
 /// Checks a trace step by step against the boards written out by hand, each from the one
 /// before (starting from the trace's first board).
 fn check_golden(trace: &Trace, expected: &[Expect]) {
-    assert_eq!(
-        trace.steps.len(),
-        expected.len(),
-        "steps: {:#?}",
-        trace.steps.iter().map(|s| s.label).collect::<Vec<_>>()
-    );
+    assert_eq!(trace.steps.len(), expected.len(), "steps: {:#?}", trace.steps.iter().map(|s| s.label).collect::<Vec<_>>());
     let mut pits = trace.before.pits.clone();
     for (k, (step, want)) in trace.steps.iter().zip(expected).enumerate() {
         for &(h, n) in want.set {
@@ -211,11 +182,7 @@ fn an_oware_capture_takes_the_last_hole_then_the_one_before() {
 
 #[test]
 fn a_bao_namua_capture_sows_the_captured_seeds_from_the_kichwa() {
-    let g = Bao::new(
-        BaoKind::Bao,
-        BaoRules::of(BaoKind::Bao),
-        Bao::DEFAULT_LIMITS,
-    );
+    let g = Bao::new(BaoKind::Bao, BaoRules::of(BaoKind::Bao), Bao::DEFAULT_LIMITS);
     // South: A3 = 1 and two in each back hole, 10 in hand. North: a1 = 1, a6 = 2, three in
     // each back hole, 10 in hand. South's seed from hand into A3 faces a6's two seeds.
     let mut south = [0u8; 16];
@@ -225,49 +192,20 @@ fn a_bao_namua_capture_sows_the_captured_seeds_from_the_kichwa() {
     north[0] = 1;
     north[5] = 2;
     north[8..].fill(3);
-    let setup = BaoSetup {
-        holes: [south, north],
-        hand: [10, 10],
-        owned: [false, false],
-        to_move: Player::South,
-        takasia: None,
-    };
+    let setup = BaoSetup { holes: [south, north], hand: [10, 10], owned: [false, false], to_move: Player::South, takasia: None };
     let mut s = BaoState::from_setup(&g, &setup).unwrap();
     let action = s.parse_action("A3>").unwrap();
     let trace = s.play_traced(action);
     // Holes: South's A1..A8 = 0..7, North's a1..a8 = 16..23.
-    let hands = |south: u32| Expect {
-        label: "",
-        set: &[],
-        stores: [0, 0],
-        in_hand: [south, 10],
-        sowing: 0,
-    };
-    let step = |label, set, sowing| Expect {
-        label,
-        set,
-        sowing,
-        ..hands(9)
-    };
-    check_golden(
-        &trace,
-        &[
-            step("sow", &[(2, 2)], 0),
-            step("capture", &[(21, 0)], 2),
-            step("kichwa", &[(0, 1)], 1),
-            step("sow", &[(1, 1)], 0),
-        ],
-    );
+    let hands = |south: u32| Expect { label: "", set: &[], stores: [0, 0], in_hand: [south, 10], sowing: 0 };
+    let step = |label, set, sowing| Expect { label, set, sowing, ..hands(9) };
+    check_golden(&trace, &[step("sow", &[(2, 2)], 0), step("capture", &[(21, 0)], 2), step("kichwa", &[(0, 1)], 1), step("sow", &[(1, 1)], 0)]);
     assert_eq!(s.to_move(), Player::North);
 }
 
 #[test]
 fn an_omweso_relay_lifts_the_hole_where_the_last_seed_fell() {
-    let g = Omweso {
-        kind: Kind::Omweso,
-        rules: OmwesoRules::of(Kind::Omweso),
-        limits: Omweso::DEFAULT_LIMITS,
-    };
+    let g = Omweso { kind: Kind::Omweso, rules: OmwesoRules::of(Kind::Omweso), limits: Omweso::DEFAULT_LIMITS };
     // South's track positions 0..7 are his back row (A..H), 8..15 his front row.
     let mut south = [0u8; 16];
     south[0] = 2;

@@ -17,14 +17,7 @@ use mankala_engine::{AnyGame, Game, State, VARIANTS, with_game};
 use mankala_models::{Expected, PolicyValueNet};
 
 /// Every target's name, as its corpus folder and `cargo fuzz run` name it.
-pub const TARGETS: [&str; 6] = [
-    "moves",
-    "config",
-    "parquet",
-    "model_sidecar",
-    "model_weights",
-    "protocol",
-];
+pub const TARGETS: [&str; 6] = ["moves", "config", "parquet", "model_sidecar", "model_weights", "protocol"];
 
 /// Runs target `name` on `input`.
 ///
@@ -74,10 +67,7 @@ fn play_and_parse<G: Game>(g: &G, input: &[u8]) {
     }
     let text = String::from_utf8_lossy(input.get(split + 1..).unwrap_or_default());
     if let Ok(a) = s.parse_action(&text) {
-        assert!(
-            s.legal_mask().contains(a),
-            "parsed `{text}` to an illegal action"
-        );
+        assert!(s.legal_mask().contains(a), "parsed `{text}` to an illegal action");
     }
 }
 
@@ -143,11 +133,7 @@ pub fn model_seed() -> &'static ModelSeed {
     SEED.get_or_init(|| {
         let g = AnyGame::by_name("kalah").expect("kalah");
         let (e, a) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
-        let network = NetworkConfig {
-            width: 8,
-            blocks: 1,
-            value_width: 4,
-        };
+        let network = NetworkConfig { width: 8, blocks: 1, value_width: 4 };
         let rules = toml::to_string(&g.rules_table()).expect("a table serializes");
         let net = PolicyValueNet::new(&network, e, a, &mankala_models::device());
         let meta = mankala_models::ModelMeta {
@@ -176,11 +162,7 @@ pub fn model_seed() -> &'static ModelSeed {
 /// Whether a protocol line could ask for a long search (skipped: slowness on request is not
 /// a defect).
 fn costly(line: &str) -> bool {
-    let digits = line
-        .split(|c: char| !c.is_ascii_digit())
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let digits = line.split(|c: char| !c.is_ascii_digit()).map(str::len).max().unwrap_or(0);
     line.contains("depth") || line.contains("millis") || line.contains("nn:") || digits >= 4
 }
 

@@ -63,40 +63,25 @@ fn meta(variant: &str, e: usize, a: usize, network: &NetworkConfig) -> ModelMeta
 }
 
 fn burn_outputs(net: &PolicyValueNet, features: &[f32], e: usize) -> (Vec<f32>, Vec<f32>) {
-    let x = Tensor::<2>::from_data(
-        TensorData::new(features.to_vec(), [POSITIONS, e]),
-        &mankala_models::device(),
-    ); // [B, E]
+    let x = Tensor::<2>::from_data(TensorData::new(features.to_vec(), [POSITIONS, e]), &mankala_models::device()); // [B, E]
     let (logits, value) = net.forward(x); // [B, A], [B, 1]
-    (
-        logits.into_data().try_to_vec::<f32>().unwrap(),
-        value.into_data().try_to_vec::<f32>().unwrap(),
-    )
+    (logits.into_data().try_to_vec::<f32>().unwrap(), value.into_data().try_to_vec::<f32>().unwrap())
 }
 
 fn max_diff(a: &[f32], b: &[f32]) -> f32 {
     assert_eq!(a.len(), b.len());
-    a.iter()
-        .zip(b)
-        .map(|(x, y)| (x - y).abs())
-        .fold(0.0, f32::max)
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
 }
 
 /// The forward pass written out on the safetensors tensors (PyTorch layout: `y = x W^T + b`).
-fn plain_forward(
-    tensors: &[(String, Vec<usize>, Vec<f32>)],
-    blocks: usize,
-    x: &[f32],
-) -> (Vec<f32>, f32) {
+fn plain_forward(tensors: &[(String, Vec<usize>, Vec<f32>)], blocks: usize, x: &[f32]) -> (Vec<f32>, f32) {
     let get = |name: &str| tensors.iter().find(|t| t.0 == name).unwrap();
     let linear = |name: &str, h: &[f32]| -> Vec<f32> {
         let (_, shape, w) = get(&format!("{name}.weight"));
         let (_, _, b) = get(&format!("{name}.bias"));
         let (outs, ins) = (shape[0], shape[1]);
         assert_eq!(h.len(), ins, "{name}");
-        (0..outs)
-            .map(|o| b[o] + (0..ins).map(|i| w[o * ins + i] * h[i]).sum::<f32>())
-            .collect()
+        (0..outs).map(|o| b[o] + (0..ins).map(|i| w[o * ins + i] * h[i]).sum::<f32>()).collect()
     };
     let relu = |v: Vec<f32>| v.into_iter().map(|x| x.max(0.0)).collect::<Vec<_>>();
     let mut h = relu(linear("input", x));
@@ -113,15 +98,10 @@ fn plain_forward(
 #[test]
 fn onnx_and_safetensors_exports_match_the_burn_network() {
     let dir = temp("match");
-    let network = NetworkConfig {
-        width: 48,
-        blocks: 2,
-        value_width: 16,
-    };
+    let network = NetworkConfig { width: 48, blocks: 2, value_width: 16 };
     for variant in ["oware", "kalah", "omweso", "bao", "bao-malawi"] {
         let game = AnyGame::by_name(variant).unwrap();
-        let (e, a, features) =
-            with_game!(&game, g => (g.encoding_len(), g.num_actions(), random_features(g)));
+        let (e, a, features) = with_game!(&game, g => (g.encoding_len(), g.num_actions(), random_features(g)));
         let net = PolicyValueNet::new(&network, e, a, &mankala_models::device());
         let (want_logits, want_values) = burn_outputs(&net, &features, e);
 
@@ -142,11 +122,7 @@ fn onnx_and_safetensors_exports_match_the_burn_network() {
             .map(|(name, shape, values)| {
                 let t = file.tensor(&name).unwrap();
                 assert_eq!(t.shape(), shape.as_slice(), "{name}");
-                let stored: Vec<f32> = t
-                    .data()
-                    .chunks(4)
-                    .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-                    .collect();
+                let stored: Vec<f32> = t.data().chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
                 assert_eq!(stored, values, "{name}");
                 (name, shape, stored)
             })

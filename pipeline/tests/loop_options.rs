@@ -46,34 +46,14 @@ fn run_tiny_with(dir: &Path, selfplay: &str, train: &str, lp: &str) -> Run {
 
 /// Opens `dir/run` with the config at `path` and plays two generations.
 fn run_two(dir: &Path, path: &Path) -> Run {
-    let run = Run::open(&OpenOptions {
-        dir: &dir.join("run"),
-        config: Some(path),
-        seed: Some(7),
-        threads: 1,
-    })
-    .unwrap();
-    run_generations(
-        &run,
-        &LoopOptions {
-            generations: 2,
-            deadline: None,
-        },
-        &Silent,
-    )
-    .unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(path), seed: Some(7), threads: 1 }).unwrap();
+    run_generations(&run, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
     run
 }
 
 /// The error, with its causes, of opening `dir/run` with the config at `path`.
 fn open_error(dir: &Path, path: &Path) -> String {
-    let e = Run::open(&OpenOptions {
-        dir: &dir.join("run"),
-        config: Some(path),
-        seed: Some(7),
-        threads: 1,
-    })
-    .unwrap_err();
+    let e = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(path), seed: Some(7), threads: 1 }).unwrap_err();
     let mut text = e.to_string();
     let mut cause = std::error::Error::source(&e);
     while let Some(c) = cause {
@@ -91,10 +71,7 @@ fn gate_json(run: &Run, g: u32) -> serde_json::Value {
 /// The learning rates of a generation's `metrics.csv`, one per step.
 fn rates(run: &Run, g: u32) -> Vec<f64> {
     let text = std::fs::read_to_string(run.layout.train(g).join("metrics.csv")).unwrap();
-    text.lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(2).unwrap().parse().unwrap())
-        .collect()
+    text.lines().skip(1).map(|l| l.split(',').nth(2).unwrap().parse().unwrap()).collect()
 }
 
 #[test]
@@ -111,9 +88,7 @@ fn gate_always_promotes_without_games_and_collapse_plays_them() {
     for g in 0..2 {
         let gate = gate_json(&run, g);
         assert_eq!(gate["promoted"], true);
-        let played = gate["wins"].as_u64().unwrap()
-            + gate["draws"].as_u64().unwrap()
-            + gate["losses"].as_u64().unwrap();
+        let played = gate["wins"].as_u64().unwrap() + gate["draws"].as_u64().unwrap() + gate["losses"].as_u64().unwrap();
         assert_eq!(played, 2);
         assert!(run.layout.generation(g).join("gate/games.jsonl").exists());
     }
@@ -122,11 +97,7 @@ fn gate_always_promotes_without_games_and_collapse_plays_them() {
 
 #[test]
 fn a_run_long_schedule_warms_up_once_and_continues_across_generations() {
-    let tc = TrainConfig {
-        steps: 4,
-        warmup_steps: 2,
-        ..TrainConfig::default()
-    };
+    let tc = TrainConfig { steps: 4, warmup_steps: 2, ..TrainConfig::default() };
     let dir = temp_dir("span-generation");
     let run = run_tiny(&dir, "", "");
     let restart: Vec<f64> = (0..4).map(|s| tc.learning_rate_at(s, 4)).collect();
@@ -181,12 +152,7 @@ fn playout_cap_randomization_records_a_share_of_full_searches() {
     let _ = std::fs::remove_dir_all(&dir);
 
     let dir = temp_dir("pcr");
-    let run = run_tiny_with(
-        &dir,
-        "full_search_prob = 0.25\nfast_simulations = 2",
-        "",
-        "",
-    );
+    let run = run_tiny_with(&dir, "full_search_prob = 0.25\nfast_simulations = 2", "", "");
     let (mut full, mut fast) = (0, 0);
     for g in 0..2 {
         let (a, b) = searches(&run, g, 8, 2);
@@ -207,10 +173,7 @@ fn a_full_search_share_out_of_range_is_refused_by_name() {
     let text = open_error(&dir, &path);
     assert!(text.contains("tiny.toml"), "{text}");
     let e = text;
-    assert!(
-        e.contains("[selfplay] full_search_prob = 1.5: expected 0 to 1"),
-        "{e}"
-    );
+    assert!(e.contains("[selfplay] full_search_prob = 1.5: expected 0 to 1"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -220,38 +183,17 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     let path = tiny_config(&dir, "", "", "");
     let text = std::fs::read_to_string(&path).unwrap();
     // A run of 6 generations (the last, 5, would play them), stopped after 3 and then after 4.
-    let text = text
-        .replace(
-            "eval_games = 0",
-            "eval_games = 2\neval_every = 3\nbaselines = [\"random\", \"greedy\"]",
-        )
-        .replace("generations = 2", "generations = 6");
+    let text =
+        text.replace("eval_games = 0", "eval_games = 2\neval_every = 3\nbaselines = [\"random\", \"greedy\"]").replace("generations = 2", "generations = 6");
     std::fs::write(&path, text).unwrap();
-    let run = Run::open(&OpenOptions {
-        dir: &dir.join("run"),
-        config: Some(&path),
-        seed: Some(7),
-        threads: 1,
-    })
-    .unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
     let results = |g: u32| -> usize {
         let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
-        let v: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         v["results"].as_array().unwrap().len()
     };
     let games = |g: u32| run.layout.generation(g).join("eval/games.jsonl").exists();
-    let upto = |generations: u32| {
-        run_generations(
-            &run,
-            &LoopOptions {
-                generations,
-                deadline: None,
-            },
-            &Silent,
-        )
-        .unwrap()
-    };
+    let upto = |generations: u32| run_generations(&run, &LoopOptions { generations, deadline: None }, &Silent).unwrap();
     upto(3);
     // Generation 0 is a multiple of 3 and meets both baselines; generation 1 is neither a
     // multiple nor the newest and meets none; generation 2, the newest when the loop stops,
@@ -272,10 +214,7 @@ fn eval_every_zero_is_refused_by_name() {
     let dir = temp_dir("eval-every-bad");
     let path = tiny_config(&dir, "", "", "eval_every = 0");
     let text = open_error(&dir, &path);
-    assert!(
-        text.contains("[loop] eval_every = 0: expected 1 to 100000"),
-        "{text}"
-    );
+    assert!(text.contains("[loop] eval_every = 0: expected 1 to 100000"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -291,40 +230,19 @@ fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it()
     );
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("generations = 2", "generations = 3")).unwrap();
-    let open = |config: Option<&Path>| {
-        Run::open(&OpenOptions {
-            dir: &dir.join("run"),
-            config,
-            seed: Some(7),
-            threads: 1,
-        })
-        .unwrap()
-    };
+    let open = |config: Option<&Path>| Run::open(&OpenOptions { dir: &dir.join("run"), config, seed: Some(7), threads: 1 }).unwrap();
     let run = open(Some(&path));
-    let options = LoopOptions {
-        generations: 3,
-        deadline: None,
-    };
+    let options = LoopOptions { generations: 3, deadline: None };
     run_generations(&run, &options, &Silent).unwrap();
     let network = |g: u32| {
-        let n = mankala_models::file::read_meta(&run.layout.model(g))
-            .unwrap()
-            .network;
+        let n = mankala_models::file::read_meta(&run.layout.model(g)).unwrap().network;
         (n.width, n.blocks, n.value_width)
     };
     assert_eq!(network(0), (8, 1, 4));
     assert_eq!(network(1), (16, 2, 8));
-    assert_eq!(
-        network(2),
-        (16, 2, 8),
-        "generation 2 continues from the grown network"
-    );
+    assert_eq!(network(2), (16, 2, 8), "generation 2 continues from the grown network");
     // The growth's own steps, on its own schedule (warm-up again), not the run-long one.
-    let tc = TrainConfig {
-        steps: 4,
-        warmup_steps: 2,
-        ..TrainConfig::default()
-    };
+    let tc = TrainConfig { steps: 4, warmup_steps: 2, ..TrainConfig::default() };
     let own: Vec<f64> = (0..6).map(|s| tc.learning_rate_at(s, 6)).collect();
     let got = rates(&run, 1);
     assert_eq!(got.len(), 6);
@@ -333,17 +251,12 @@ fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it()
     }
     assert_eq!(rates(&run, 2).len(), 4);
     // Generation 2's self-play played with the grown network.
-    let selfplay: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(run.layout.marker(2, mankala_pipeline::Step::Selfplay)).unwrap(),
-    )
-    .unwrap();
+    let selfplay: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.layout.marker(2, mankala_pipeline::Step::Selfplay)).unwrap()).unwrap();
     assert_eq!(selfplay["evaluator"], "gen-1");
     let report = std::fs::read_to_string(run.layout.report()).unwrap();
     assert!(
         report.contains("every network promoted without gate games, no baseline games")
-            && report.contains(
-                "from generation 1: a 16x2 network (value head 8), trained from random weights for 6 steps"
-            ),
+            && report.contains("from generation 1: a 16x2 network (value head 8), trained from random weights for 6 steps"),
         "{report}"
     );
     // The resolved config of the run keeps the growth: a rerun without a config reads it.
@@ -357,17 +270,9 @@ fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it()
 #[test]
 fn a_growth_out_of_order_is_refused_by_name() {
     let dir = temp_dir("grow-bad");
-    let path = tiny_config(
-        &dir,
-        "",
-        "",
-        "[[loop.grow]]\ngeneration = 0\nwidth = 16\nblocks = 2\nsteps = 6",
-    );
+    let path = tiny_config(&dir, "", "", "[[loop.grow]]\ngeneration = 0\nwidth = 16\nblocks = 2\nsteps = 6");
     let text = open_error(&dir, &path);
     assert!(text.contains("tiny.toml"), "{text}");
-    assert!(
-        text.contains("[loop] grow[0].generation = 0: expected 1 to 100000"),
-        "{text}"
-    );
+    assert!(text.contains("[loop] grow[0].generation = 0: expected 1 to 100000"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

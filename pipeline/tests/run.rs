@@ -5,10 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use mankala_pipeline::{
-    Error, Layout, LoopOptions, OpenOptions, Progress, Run, Silent, Step, StepRecord,
-    run_generations,
-};
+use mankala_pipeline::{Error, Layout, LoopOptions, OpenOptions, Progress, Run, Silent, Step, StepRecord, run_generations};
 
 /// A fresh directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
@@ -35,12 +32,7 @@ fn tiny_config(dir: &Path, eval_games: u32) -> PathBuf {
 }
 
 fn open(dir: &Path, config: Option<&Path>, seed: Option<u64>) -> Result<Run, Error> {
-    Run::open(&OpenOptions {
-        dir,
-        config,
-        seed,
-        threads: 1,
-    })
+    Run::open(&OpenOptions { dir, config, seed, threads: 1 })
 }
 
 /// Records the finished steps and the tasks begun.
@@ -73,10 +65,7 @@ fn every_step_runs_once_in_order_and_a_rerun_redoes_nothing() {
     let run_dir = dir.join("run");
     let run = open(&run_dir, Some(&config), Some(7)).unwrap();
     let recorder = Recorder::default();
-    let opts = LoopOptions {
-        generations: 2,
-        deadline: None,
-    };
+    let opts = LoopOptions { generations: 2, deadline: None };
     let outcome = run_generations(&run, &opts, &recorder).unwrap();
     assert!(!outcome.stopped);
     let want: Vec<(u32, Step)> = (0..2).flat_map(|g| Step::ALL.map(|s| (g, s))).collect();
@@ -111,17 +100,11 @@ fn a_passed_deadline_starts_no_step_and_one_step_runs_alone() {
     let config = tiny_config(&dir, 0);
     let run_dir = dir.join("run");
     let run = open(&run_dir, Some(&config), Some(1)).unwrap();
-    let opts = LoopOptions {
-        generations: 1,
-        deadline: Some(Instant::now()),
-    };
+    let opts = LoopOptions { generations: 1, deadline: Some(Instant::now()) };
     let outcome = run_generations(&run, &opts, &Silent).unwrap();
     assert!(outcome.stopped);
     assert!(!run.is_done(0, Step::Selfplay));
-    assert!(
-        outcome.report.exists(),
-        "the report is written all the same"
-    );
+    assert!(outcome.report.exists(), "the report is written all the same");
 
     // A worker owning one step runs it alone; its marker says it is done.
     let record = run.run_step(0, Step::Selfplay, &Silent).unwrap();
@@ -142,17 +125,7 @@ fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
     open(&run_dir, Some(&config), Some(5)).unwrap();
 
     let e = open(&run_dir, None, Some(6)).unwrap_err();
-    assert!(
-        matches!(
-            e,
-            Error::SeedChanged {
-                given: 6,
-                recorded: 5,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e, Error::SeedChanged { given: 6, recorded: 5, .. }), "{e}");
     assert!(e.to_string().starts_with("--seed 6: run "), "{e}");
 
     let other = dir.join("other.toml");

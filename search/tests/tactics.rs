@@ -44,14 +44,7 @@ fn oware_puct_with_rollouts_takes_the_winning_capture() {
     let g = oware();
     let s = oware_win_in_one();
     for seed in 0..3 {
-        let r = fresh(
-            &g,
-            &s,
-            cfg(Selection::Puct, false),
-            &mut RolloutEvaluator::new(seed),
-            200,
-            seed,
-        );
+        let r = fresh(&g, &s, cfg(Selection::Puct, false), &mut RolloutEvaluator::new(seed), 200, seed);
         check_policy(&s, &r);
         assert_eq!(most_visited(&r), 5, "seed {seed}: {:?}", &r.visits[..6]);
         assert_eq!(argmax_policy(&r), 5);
@@ -65,14 +58,7 @@ fn oware_uct_with_rollouts_takes_the_winning_capture() {
     let g = oware();
     let s = oware_win_in_one();
     for seed in 0..3 {
-        let r = fresh(
-            &g,
-            &s,
-            cfg(Selection::Uct, false),
-            &mut RolloutEvaluator::new(seed),
-            200,
-            seed,
-        );
+        let r = fresh(&g, &s, cfg(Selection::Uct, false), &mut RolloutEvaluator::new(seed), 200, seed);
         check_policy(&s, &r);
         assert_eq!(most_visited(&r), 5, "seed {seed}: {:?}", &r.visits[..6]);
         assert!(r.root_value > 0.5, "root value {}", r.root_value);
@@ -90,38 +76,12 @@ fn oware_gumbel_with_few_simulations_takes_the_winning_capture() {
     for sims in [16, 32] {
         for seed in 0..8 {
             let results = [
-                (
-                    "uniform",
-                    fresh(
-                        &g,
-                        &s,
-                        cfg(Selection::Puct, true),
-                        &mut UniformEvaluator,
-                        sims,
-                        seed,
-                    ),
-                ),
-                (
-                    "16 rollouts",
-                    fresh(
-                        &g,
-                        &s,
-                        cfg(Selection::Puct, true),
-                        &mut RolloutEvaluator { seed, rollouts: 16 },
-                        sims,
-                        seed,
-                    ),
-                ),
+                ("uniform", fresh(&g, &s, cfg(Selection::Puct, true), &mut UniformEvaluator, sims, seed)),
+                ("16 rollouts", fresh(&g, &s, cfg(Selection::Puct, true), &mut RolloutEvaluator { seed, rollouts: 16 }, sims, seed)),
             ];
             for (name, r) in results {
                 check_policy(&s, &r);
-                assert_eq!(
-                    r.gumbel_action,
-                    Some(5),
-                    "{name}, sims {sims} seed {seed}: visits {:?} policy {:?}",
-                    &r.visits[..6],
-                    &r.policy[..6]
-                );
+                assert_eq!(r.gumbel_action, Some(5), "{name}, sims {sims} seed {seed}: visits {:?} policy {:?}", &r.visits[..6], &r.policy[..6]);
                 assert_eq!(argmax_policy(&r), 5, "improved policy {:?}", &r.policy[..6]);
                 assert_eq!(visit_sum(&r), sims - 1);
             }
@@ -134,14 +94,7 @@ fn uniform_evaluator_search_still_finds_a_terminal_win() {
     // No value signal but the game's end: the terminal win must still be found.
     let g = oware();
     let s = oware_win_in_one();
-    let r = fresh(
-        &g,
-        &s,
-        cfg(Selection::Puct, false),
-        &mut UniformEvaluator,
-        100,
-        0,
-    );
+    let r = fresh(&g, &s, cfg(Selection::Puct, false), &mut UniformEvaluator, 100, 0);
     check_policy(&s, &r);
     assert_eq!(most_visited(&r), 5, "{:?}", &r.visits[..6]);
     assert!(r.root_value > 0.5, "root value {}", r.root_value);
@@ -232,40 +185,17 @@ fn kalah_extra_turn_then_capture_is_found_for_both_movers() {
     let g = kalah();
     for mover in Player::BOTH {
         let s = kalah_store_then_capture(mover);
-        for (name, c) in [
-            ("puct", cfg(Selection::Puct, false)),
-            ("uct", cfg(Selection::Uct, false)),
-        ] {
+        for (name, c) in [("puct", cfg(Selection::Puct, false)), ("uct", cfg(Selection::Uct, false))] {
             let r = fresh(&g, &s, c, &mut RolloutEvaluator::new(3), 400, 3);
             check_policy(&s, &r);
-            assert_eq!(
-                most_visited(&r),
-                5,
-                "{name}, {mover} to move: {:?}",
-                &r.visits[..6]
-            );
+            assert_eq!(most_visited(&r), 5, "{name}, {mover} to move: {:?}", &r.visits[..6]);
             // The root value is the mover's: a won position is positive for either player.
-            assert!(
-                r.root_value > 0.5,
-                "{name}, {mover} to move: root value {}",
-                r.root_value
-            );
+            assert!(r.root_value > 0.5, "{name}, {mover} to move: root value {}", r.root_value);
         }
         for seed in 0..4 {
-            let r = fresh(
-                &g,
-                &s,
-                cfg(Selection::Puct, true),
-                &mut RolloutEvaluator { seed, rollouts: 16 },
-                32,
-                seed,
-            );
+            let r = fresh(&g, &s, cfg(Selection::Puct, true), &mut RolloutEvaluator { seed, rollouts: 16 }, 32, seed);
             check_policy(&s, &r);
-            assert_eq!(
-                r.gumbel_action,
-                Some(5),
-                "gumbel, {mover} to move, seed {seed}"
-            );
+            assert_eq!(r.gumbel_action, Some(5), "gumbel, {mover} to move, seed {seed}");
             // (No claim on Gumbel's root value: Sequential Halving spends most of its few
             // visits on the losing candidates, so the mean is not the best move's value.)
         }
@@ -279,14 +209,7 @@ fn after_the_extra_turn_the_same_player_sees_the_win() {
     for mover in Player::BOTH {
         let mut s = kalah_store_then_capture(mover);
         s.play(5).unwrap();
-        let r = fresh(
-            &g,
-            &s,
-            cfg(Selection::Puct, false),
-            &mut RolloutEvaluator::new(1),
-            100,
-            1,
-        );
+        let r = fresh(&g, &s, cfg(Selection::Puct, false), &mut RolloutEvaluator::new(1), 100, 1);
         assert_eq!(most_visited(&r), 3, "{mover}: {:?}", &r.visits[..6]);
         assert!(r.root_value > 0.5, "{mover}: root value {}", r.root_value);
     }
@@ -302,20 +225,8 @@ fn the_winner_to_move_sees_a_positive_value() {
         s.play(5).unwrap();
         s.play(2).unwrap();
         assert_eq!(s.to_move(), mover.other());
-        let r = fresh(
-            &g,
-            &s,
-            cfg(Selection::Puct, false),
-            &mut RolloutEvaluator::new(5),
-            400,
-            5,
-        );
-        assert!(
-            r.root_value > 0.5,
-            "{} to move after {mover}'s blunder: root value {}",
-            mover.other(),
-            r.root_value
-        );
+        let r = fresh(&g, &s, cfg(Selection::Puct, false), &mut RolloutEvaluator::new(5), 400, 5);
+        assert!(r.root_value > 0.5, "{} to move after {mover}'s blunder: root value {}", mover.other(), r.root_value);
     }
 }
 
@@ -331,9 +242,7 @@ fn enkeshui_pending_capture() -> EnkeshuiState {
     pits[0] = 1;
     pits[22] = 10;
     pits[21] = 5;
-    let mut s =
-        EnkeshuiState::from_parts(&g, &pits, [&[], &[]], [10, 22], [false; 2], Player::South)
-            .expect("valid position");
+    let mut s = EnkeshuiState::from_parts(&g, &pits, [&[], &[]], [10, 22], [false; 2], Player::South).expect("valid position");
     s.play(0).unwrap();
     s
 }
@@ -357,24 +266,11 @@ fn enkeshui_position_is_what_the_tests_assume() {
 fn enkeshui_search_takes_the_winning_capture() {
     let g = enkeshui();
     let s = enkeshui_pending_capture();
-    for (name, c, sims) in [
-        ("puct", cfg(Selection::Puct, false), 100),
-        ("uct", cfg(Selection::Uct, false), 100),
-        ("gumbel", cfg(Selection::Puct, true), 16),
-    ] {
+    for (name, c, sims) in [("puct", cfg(Selection::Puct, false), 100), ("uct", cfg(Selection::Uct, false), 100), ("gumbel", cfg(Selection::Puct, true), 16)] {
         let r = fresh(&g, &s, c, &mut RolloutEvaluator::new(2), sims, 2);
         check_policy(&s, &r);
-        assert!(
-            r.visits[24] > r.visits[25],
-            "{name}: take {} decline {}",
-            r.visits[24],
-            r.visits[25]
-        );
-        assert!(
-            r.policy[24] > r.policy[25],
-            "{name}: policy {:?}",
-            &r.policy[24..26]
-        );
+        assert!(r.visits[24] > r.visits[25], "{name}: take {} decline {}", r.visits[24], r.visits[25]);
+        assert!(r.policy[24] > r.policy[25], "{name}: policy {:?}", &r.policy[24..26]);
         // Gumbel spreads its few visits evenly over both candidates, so its root value is
         // a mix of the win and the decline.
         let floor = if name == "gumbel" { 0.0 } else { 0.5 };

@@ -29,11 +29,7 @@ fn visits_are_the_simulations_minus_the_root_expansion() {
     //           A  B  C  D  E  F  a  b  c  d  e  f
     let pits = [3, 0, 5, 0, 2, 6, 0, 4, 4, 1, 0, 3];
     let s = KalahState::from_parts(&g, pits, [10, 10], Player::South).unwrap();
-    for (name, c) in [
-        ("puct", cfg(Selection::Puct, false)),
-        ("uct", cfg(Selection::Uct, false)),
-        ("gumbel", cfg(Selection::Puct, true)),
-    ] {
+    for (name, c) in [("puct", cfg(Selection::Puct, false)), ("uct", cfg(Selection::Uct, false)), ("gumbel", cfg(Selection::Puct, true))] {
         for sims in [1, 2, 7, 64, 200] {
             let r = fresh(&g, &s, c.clone(), &mut RolloutEvaluator::new(9), sims, 9);
             assert_eq!(visit_sum(&r), sims - 1, "{name}, {sims} simulations");
@@ -64,15 +60,7 @@ fn counting_holds_with_many_leaves_in_flight() {
     for batch in [2, 8, 32] {
         let mut search = Search::<Kalah>::new(SearchConfig::default(), s.clone());
         let mut rng = SmallRng::seed_from_u64(4);
-        let r = search_batched(
-            &g,
-            &mut search,
-            &mut RolloutEvaluator::new(4),
-            100,
-            None,
-            &mut rng,
-            batch,
-        );
+        let r = search_batched(&g, &mut search, &mut RolloutEvaluator::new(4), 100, None, &mut rng, batch);
         assert_eq!(visit_sum(&r), 99, "{batch} leaves in flight");
         check_policy(&s, &r);
     }
@@ -87,15 +75,7 @@ fn virtual_losses_are_all_taken_back() {
     for batch in [1, 4, 16] {
         let mut search = Search::<Kalah>::new(SearchConfig::default(), s.clone());
         let mut rng = SmallRng::seed_from_u64(0);
-        let r = search_batched(
-            &g,
-            &mut search,
-            &mut UniformEvaluator,
-            64,
-            None,
-            &mut rng,
-            batch,
-        );
+        let r = search_batched(&g, &mut search, &mut UniformEvaluator, 64, None, &mut rng, batch);
         assert_eq!(r.root_value, 0.0, "{batch} leaves in flight");
         assert_eq!(visit_sum(&r), 63);
     }
@@ -108,30 +88,14 @@ fn with_value_free_evaluations_gumbel_sees_no_difference_between_actions() {
     // so the improved policy is the uniform prior, visited or not.
     let g = kalah();
     let s = g.initial_state();
-    let c = SearchConfig {
-        gumbel: true,
-        gumbel_considered: 2,
-        ..SearchConfig::default()
-    };
+    let c = SearchConfig { gumbel: true, gumbel_considered: 2, ..SearchConfig::default() };
     for batch in [1, 4] {
         let mut search = Search::<Kalah>::new(c.clone(), s.clone());
         let mut rng = SmallRng::seed_from_u64(6);
-        let r = search_batched(
-            &g,
-            &mut search,
-            &mut UniformEvaluator,
-            24,
-            None,
-            &mut rng,
-            batch,
-        );
+        let r = search_batched(&g, &mut search, &mut UniformEvaluator, 24, None, &mut rng, batch);
         assert_eq!(r.visits.iter().filter(|&&v| v > 0).count(), 2);
         for a in 0..6 {
-            assert!(
-                (r.policy[a] - 1.0 / 6.0).abs() < 1e-5,
-                "{batch} in flight: {:?}",
-                &r.policy[..6]
-            );
+            assert!((r.policy[a] - 1.0 / 6.0).abs() < 1e-5, "{batch} in flight: {:?}", &r.policy[..6]);
         }
     }
 }
@@ -147,11 +111,7 @@ impl<G: Game> Evaluator<G> for SouthWins {
             for a in s.legal_mask().iter() {
                 e.priors[a as usize] = 1.0;
             }
-            e.value = if s.to_move() == Player::South {
-                1.0
-            } else {
-                -1.0
-            };
+            e.value = if s.to_move() == Player::South { 1.0 } else { -1.0 };
             out.push(e);
         }
     }
@@ -171,19 +131,10 @@ fn evaluations_are_read_from_the_movers_view() {
     extra.play(2).unwrap();
     assert_eq!(extra.to_move(), Player::South, "C is an extra turn");
     for (s, want) in [(&south, 1.0), (&north, -1.0)] {
-        for (name, c) in [
-            ("puct", cfg(Selection::Puct, false)),
-            ("uct", cfg(Selection::Uct, false)),
-            ("gumbel", cfg(Selection::Puct, true)),
-        ] {
+        for (name, c) in [("puct", cfg(Selection::Puct, false)), ("uct", cfg(Selection::Uct, false)), ("gumbel", cfg(Selection::Puct, true))] {
             for sims in [1, 2, 100] {
                 let r = fresh(&g, s, c.clone(), &mut SouthWins, sims, 0);
-                assert_eq!(
-                    r.root_value,
-                    want,
-                    "{name}, {} to move, {sims}",
-                    s.to_move()
-                );
+                assert_eq!(r.root_value, want, "{name}, {} to move, {sims}", s.to_move());
             }
         }
     }
@@ -193,14 +144,7 @@ fn evaluations_are_read_from_the_movers_view() {
 fn uct_visits_every_child_before_any_twice() {
     let g = kalah();
     let s = g.initial_state();
-    let r = fresh(
-        &g,
-        &s,
-        cfg(Selection::Uct, false),
-        &mut RolloutEvaluator::new(0),
-        7,
-        0,
-    );
+    let r = fresh(&g, &s, cfg(Selection::Uct, false), &mut RolloutEvaluator::new(0), 7, 0);
     assert_eq!(&r.visits[..6], &[1; 6]);
 }
 
@@ -210,14 +154,7 @@ fn gumbel_improved_policy_is_a_distribution_over_legal_actions() {
     let s = g.initial_state();
     for seed in 0..4 {
         for sims in [2, 4, 16, 50] {
-            let r = fresh(
-                &g,
-                &s,
-                cfg(Selection::Puct, true),
-                &mut RolloutEvaluator::new(seed),
-                sims,
-                seed,
-            );
+            let r = fresh(&g, &s, cfg(Selection::Puct, true), &mut RolloutEvaluator::new(seed), sims, seed);
             check_policy(&s, &r);
             let a = r.gumbel_action.expect("gumbel picks an action");
             assert!(s.legal_mask().contains(a));
@@ -259,10 +196,7 @@ fn advance_keeps_the_chosen_subtree() {
 fn without_reuse_advance_starts_a_fresh_tree() {
     let g = kalah();
     let s = g.initial_state();
-    let c = SearchConfig {
-        reuse_tree: false,
-        ..SearchConfig::default()
-    };
+    let c = SearchConfig { reuse_tree: false, ..SearchConfig::default() };
     let mut search = Search::<Kalah>::new(c, s.clone());
     let mut rng = SmallRng::seed_from_u64(1);
     let mut eval = RolloutEvaluator::new(1);
@@ -284,17 +218,8 @@ fn advance_to_an_unexpanded_child_starts_fresh() {
     let mut search = Search::<Kalah>::new(SearchConfig::default(), s.clone());
     let mut rng = SmallRng::seed_from_u64(1);
     // Three simulations: the root and two children; the other children are unexpanded.
-    let r = go(
-        &g,
-        &mut search,
-        &mut RolloutEvaluator::new(1),
-        3,
-        None,
-        &mut rng,
-    );
-    let a = (0..6)
-        .find(|&a| r.visits[a] == 0)
-        .expect("an unvisited child") as Action;
+    let r = go(&g, &mut search, &mut RolloutEvaluator::new(1), 3, None, &mut rng);
+    let a = (0..6).find(|&a| r.visits[a] == 0).expect("an unvisited child") as Action;
     let mut next = s.clone();
     next.play(a).unwrap();
     search.advance(a, next.clone());

@@ -3,7 +3,7 @@
 //! leaves one game has in flight per round is a setting of its own (it changes the search,
 //! but not across batch sizes).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mankala_config::{SearchConfig, SelfplayConfig};
 use mankala_data::{Row, ShardMeta, read_shard};
@@ -15,22 +15,18 @@ use mankala_selfplay::game::SelfplayGame;
 use mankala_selfplay::run::{Shards, Summary, selfplay};
 use mankala_selfplay::{FinishedGame, Settings};
 
+mod common;
+
+use common::TempDir;
+
 fn kalah() -> Kalah {
     Kalah::default()
 }
 
 fn settings(seed: u64, games_per_worker: u32, leaves_per_game: u32) -> Settings {
     Settings {
-        search: SearchConfig {
-            simulations: 16,
-            leaves_per_game,
-            ..SearchConfig::default()
-        },
-        selfplay: SelfplayConfig {
-            games_per_worker,
-            games_per_shard: 3,
-            ..SelfplayConfig::default()
-        },
+        search: SearchConfig { simulations: 16, leaves_per_game, ..SearchConfig::default() },
+        selfplay: SelfplayConfig { games_per_worker, games_per_shard: 3, ..SelfplayConfig::default() },
         run_id: "batching-test".into(),
         generation: 0,
         seed,
@@ -55,11 +51,7 @@ impl<G: Game> Evaluator<G> for Counting {
 /// Plays games `0..games` through `batch::run` with `capacity` games at once; the finished
 /// games in id order and the largest batch evaluated.
 fn play(g: &Kalah, s: &Settings, capacity: usize, games: u64) -> (Vec<FinishedGame>, usize) {
-    let mut eval = Counting {
-        inner: RolloutEvaluator::new(11),
-        largest: 0,
-        calls: 0,
-    };
+    let mut eval = Counting { inner: RolloutEvaluator::new(11), largest: 0, calls: 0 };
     let mut next = 0u64;
     let mut done = Vec::new();
     batch::run(
@@ -119,24 +111,6 @@ fn several_leaves_per_game_are_also_independent_of_the_batch() {
 
 // ------------------------------------------------------------ through run::selfplay
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p =
-            std::env::temp_dir().join(format!("mankala-batching-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn meta(g: &Kalah, seed: u64) -> ShardMeta {
     ShardMeta {
         variant: g.name().into(),
@@ -155,19 +129,9 @@ fn meta(g: &Kalah, seed: u64) -> ShardMeta {
 fn run(name: &str, s: &Settings, threads: usize, games: u64) -> (Summary, Vec<Vec<Row>>) {
     let g = kalah();
     let dir = TempDir::new(name);
-    let summary = selfplay(
-        &g,
-        s,
-        &Shards {
-            meta: &meta(&g, s.seed),
-            dir: &dir.0,
-        },
-        &(0..games).collect::<Vec<u64>>(),
-        threads,
-        |_| RolloutEvaluator::new(5),
-        |_| {},
-    )
-    .expect("self-play runs");
+    let summary =
+        selfplay(&g, s, &Shards { meta: &meta(&g, s.seed), dir: &dir.0 }, &(0..games).collect::<Vec<u64>>(), threads, |_| RolloutEvaluator::new(5), |_| {})
+            .expect("self-play runs");
     let shards: Vec<Vec<Row>> = summary
         .shards
         .iter()
@@ -177,10 +141,7 @@ fn run(name: &str, s: &Settings, threads: usize, games: u64) -> (Summary, Vec<Ve
         })
         .collect();
     assert_eq!(summary.games, games);
-    assert_eq!(
-        summary.positions,
-        shards.iter().map(|r| r.len() as u64).sum::<u64>()
-    );
+    assert_eq!(summary.positions, shards.iter().map(|r| r.len() as u64).sum::<u64>());
     (summary, shards)
 }
 
@@ -192,16 +153,7 @@ fn all_rows(shards: &[Vec<Row>]) -> Vec<Row> {
 }
 
 fn shard_names(s: &Summary) -> Vec<String> {
-    s.shards
-        .iter()
-        .map(|p| {
-            Path::new(p)
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect()
+    s.shards.iter().map(|p| Path::new(p).file_name().unwrap().to_string_lossy().into_owned()).collect()
 }
 
 #[test]
@@ -216,14 +168,7 @@ fn same_seed_same_shards_other_seed_other_games() {
     let (sa, a) = run("seed-a", &settings(99, 4, 1), 1, 7);
     let (sb, b) = run("seed-b", &settings(99, 4, 1), 1, 7);
     assert_eq!(shard_names(&sa), shard_names(&sb));
-    assert_eq!(
-        shard_names(&sa),
-        [
-            "shard-00000.parquet",
-            "shard-00001.parquet",
-            "shard-00002.parquet"
-        ]
-    );
+    assert_eq!(shard_names(&sa), ["shard-00000.parquet", "shard-00001.parquet", "shard-00002.parquet"]);
     // One thread: the same games land in the same shards, row for row.
     assert_eq!(a, b);
     assert_eq!(sa.results, sb.results);
@@ -235,10 +180,7 @@ fn same_seed_same_shards_other_seed_other_games() {
         let gc: Vec<&Row> = rc.iter().filter(|r| r.game_id == id).collect();
         ga != gc
     });
-    assert!(
-        games_differ.count() >= 6,
-        "another seed replays the same games"
-    );
+    assert!(games_differ.count() >= 6, "another seed replays the same games");
 }
 
 #[test]

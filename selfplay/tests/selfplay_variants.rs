@@ -5,7 +5,6 @@
 //! case two actions lead to positions with the same features).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use mankala_config::{SearchConfig, SelfplayConfig};
 use mankala_data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard, read_version};
@@ -14,35 +13,14 @@ use mankala_search::RolloutEvaluator;
 use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Shards, Summary, selfplay};
 
-struct TempDir(PathBuf);
+mod common;
 
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p =
-            std::env::temp_dir().join(format!("mankala-selfplay-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::TempDir;
 
 fn settings(seed: u64) -> Settings {
     Settings {
-        search: SearchConfig {
-            simulations: 8,
-            ..SearchConfig::default()
-        },
-        selfplay: SelfplayConfig {
-            games_per_worker: 2,
-            games_per_shard: 2,
-            ..SelfplayConfig::default()
-        },
+        search: SearchConfig { simulations: 8, ..SearchConfig::default() },
+        selfplay: SelfplayConfig { games_per_worker: 2, games_per_shard: 2, ..SelfplayConfig::default() },
         run_id: "variants-test".into(),
         generation: 3,
         seed,
@@ -89,10 +67,7 @@ fn play(name: &str, any: &AnyGame, s: &Settings, games: u64) -> (Summary, BTreeM
     let mut by_game: BTreeMap<u64, Vec<Row>> = BTreeMap::new();
     let mut rows_read = 0u64;
     for (k, path) in summary.shards.iter().enumerate() {
-        assert_eq!(
-            path.file_name().unwrap().to_string_lossy(),
-            format!("shard-{k:05}.parquet")
-        );
+        assert_eq!(path.file_name().unwrap().to_string_lossy(), format!("shard-{k:05}.parquet"));
         assert!(!path.with_extension("parquet.tmp").exists());
         assert_eq!(read_meta(path).unwrap(), meta);
         let (m, rows) = read_shard(path).expect("shard reads back");
@@ -102,27 +77,15 @@ fn play(name: &str, any: &AnyGame, s: &Settings, games: u64) -> (Summary, BTreeM
         rows_read += rows.len() as u64;
         let mut games_here: Vec<u64> = rows.iter().map(|r| r.game_id).collect();
         games_here.dedup();
-        assert!(
-            games_here.len() as u64 <= per_shard,
-            "shard {k}: {games_here:?}"
-        );
+        assert!(games_here.len() as u64 <= per_shard, "shard {k}: {games_here:?}");
         // Within a shard, games are in id order and each game's rows are together.
-        assert!(
-            games_here.windows(2).all(|w| w[0] < w[1]),
-            "shard {k}: {games_here:?}"
-        );
+        assert!(games_here.windows(2).all(|w| w[0] < w[1]), "shard {k}: {games_here:?}");
         for r in rows {
             by_game.entry(r.game_id).or_default().push(r);
         }
     }
-    assert_eq!(
-        rows_read, summary.positions,
-        "rows written vs positions counted"
-    );
-    assert_eq!(
-        by_game.keys().copied().collect::<Vec<_>>(),
-        (0..games).collect::<Vec<_>>()
-    );
+    assert_eq!(rows_read, summary.positions, "rows written vs positions counted");
+    assert_eq!(by_game.keys().copied().collect::<Vec<_>>(), (0..games).collect::<Vec<_>>());
     // The summary's results are the games'.
     let mut results = [0u64; 3];
     let mut capped = 0;
@@ -137,11 +100,7 @@ fn play(name: &str, any: &AnyGame, s: &Settings, games: u64) -> (Summary, BTreeM
     }
     assert_eq!(summary.results, results);
     assert_eq!(summary.capped, capped);
-    assert_eq!(
-        std::fs::read_dir(&dir.0).unwrap().count(),
-        summary.shards.len(),
-        "stray files in the output directory"
-    );
+    assert_eq!(std::fs::read_dir(&dir.0).unwrap().count(), summary.shards.len(), "stray files in the output directory");
     (summary, by_game)
 }
 
@@ -184,19 +143,11 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
             }
         }
         assert!((sum - 1.0).abs() < 1e-4, "{at}: policy sums to {sum}");
-        assert!(
-            r.root_value.is_finite() && (-1.0..=1.0).contains(&r.root_value),
-            "{at}: root value {}",
-            r.root_value
-        );
+        assert!(r.root_value.is_finite() && (-1.0..=1.0).contains(&r.root_value), "{at}: root value {}", r.root_value);
         assert!(r.full_search, "{at}");
         assert_eq!(r.simulations, s.search.simulations, "{at}");
         let mover = if r.to_move == 0 { 1.0 } else { -1.0 };
-        assert_eq!(
-            r.value_target,
-            mover * r.outcome as f32,
-            "{at}: value target"
-        );
+        assert_eq!(r.value_target, mover * r.outcome as f32, "{at}: value target");
     }
     // Every row holds the game's final margin for its player to move: one South margin.
     let south = |r: &Row| {
@@ -204,10 +155,7 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
         if r.to_move == 0 { m } else { -m }
     };
     let south_margin = south(first);
-    assert!(
-        rows.iter().all(|r| south(r) == south_margin),
-        "game {id}: margins"
-    );
+    assert!(rows.iter().all(|r| south(r) == south_margin), "game {id}: margins");
     // The value target's sign follows the player to move.
     if first.outcome != 0 {
         for r in rows {
@@ -227,10 +175,7 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
     let fits = |st: &G::State, r: &Row| {
         let mut f = vec![0.0; g.encoding_len()];
         st.encode(&mut f);
-        st.ply() == r.ply
-            && st.to_move().index() as u8 == r.to_move
-            && st.legal_mask().to_vec(n) == r.legal
-            && f == r.features
+        st.ply() == r.ply && st.to_move().index() as u8 == r.to_move && st.legal_mask().to_vec(n) == r.legal && f == r.features
     };
     let successors = |cands: &[G::State], r: &Row| {
         let mut next: Vec<G::State> = Vec::new();
@@ -255,40 +200,21 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
             cands = successors(&cands, &rows[i - 1]);
         }
         cands.retain(|st| !st.is_terminal() && fits(st, r));
-        assert!(
-            !cands.is_empty(),
-            "game {id}: no action leads from row {} to row {i}",
-            i.saturating_sub(1)
-        );
+        assert!(!cands.is_empty(), "game {id}: no action leads from row {} to row {i}", i.saturating_sub(1));
     }
     if resigned {
         // The loser resigned at his last decision.
         let last = rows.last().unwrap();
-        assert_eq!(
-            last.value_target, -1.0,
-            "game {id}: the last decision is the loser's"
-        );
+        assert_eq!(last.value_target, -1.0, "game {id}: the last decision is the loser's");
         return;
     }
     let ends: Vec<G::State> = successors(&cands, rows.last().unwrap())
         .into_iter()
-        .filter(|t| {
-            t.outcome()
-                .is_some_and(|o| o.result_name() == first.result && t.ply() == first.game_length)
-        })
+        .filter(|t| t.outcome().is_some_and(|o| o.result_name() == first.result && t.ply() == first.game_length))
         .collect();
-    assert!(
-        !ends.is_empty(),
-        "game {id}: no action ends the game after the last row as {}",
-        first.result
-    );
+    assert!(!ends.is_empty(), "game {id}: no action ends the game after the last row as {}", first.result);
     let o = ends[0].outcome().unwrap();
-    assert_eq!(
-        o.returns()[0] as i8,
-        first.outcome,
-        "game {id}: outcome {:?}",
-        o.result
-    );
+    assert_eq!(o.returns()[0] as i8, first.outcome, "game {id}: outcome {:?}", o.result);
     // The margin is the end rule's: South's final seeds less North's.
     assert!(
         ends.iter().any(|t| {
@@ -359,8 +285,8 @@ fn shard_format_version_is_stored() {
     let any = AnyGame::by_name("kalah").unwrap();
     let dir = TempDir::new("format");
     let meta = meta_of(&any, 1);
-    let summary = with_game!(&any, g => selfplay(g, &settings(1), &Shards { meta: &meta, dir: &dir.0 }, &[0], 1, |_| RolloutEvaluator::new(1), |_| {}))
-        .unwrap();
+    let summary =
+        with_game!(&any, g => selfplay(g, &settings(1), &Shards { meta: &meta, dir: &dir.0 }, &[0], 1, |_| RolloutEvaluator::new(1), |_| {})).unwrap();
     assert_eq!(summary.shards.len(), 1);
     assert_eq!(FORMAT_VERSION, 3);
     assert_eq!(read_version(&summary.shards[0]).unwrap(), FORMAT_VERSION);

@@ -11,13 +11,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 fn game(seeds: u8, empty_capture: bool) -> Kalah {
-    Kalah {
-        rules: KalahRules {
-            seeds_per_hole: seeds,
-            empty_capture,
-        },
-        limits: Kalah::DEFAULT_LIMITS,
-    }
+    Kalah { rules: KalahRules { seeds_per_hole: seeds, empty_capture }, limits: Kalah::DEFAULT_LIMITS }
 }
 
 /// Final margin South minus North under perfect play, by minimax over engine states: every
@@ -47,11 +41,7 @@ fn engine_minimax(state: &KalahState, memo: &mut HashMap<(Vec<u32>, Player), i32
 
 /// The value of the seeds in play by full-width minimax over the solver's board (every
 /// move, no pruning, no tables), remembering positions.
-fn board_minimax(
-    pits: &board::Pits,
-    empty_capture: bool,
-    memo: &mut HashMap<board::Pits, i32>,
-) -> i32 {
+fn board_minimax(pits: &board::Pits, empty_capture: bool, memo: &mut HashMap<board::Pits, i32>) -> i32 {
     if let Some(v) = board::terminal_value(pits) {
         return v;
     }
@@ -83,10 +73,7 @@ fn start_values_of_one_seed_boards_match_plain_minimax_over_engine_positions() {
             let expected = engine_minimax(&start, &mut HashMap::new());
             let mut solver = Solver::new(empty_capture, None, small_config());
             let solution = solver.solve_state(&start);
-            assert_eq!(
-                solution.value, expected,
-                "kalah(6,{seeds}) empty_capture={empty_capture}"
-            );
+            assert_eq!(solution.value, expected, "kalah(6,{seeds}) empty_capture={empty_capture}");
             assert_eq!(solver.south_margin(&start), expected);
         }
     }
@@ -95,23 +82,13 @@ fn start_values_of_one_seed_boards_match_plain_minimax_over_engine_positions() {
 #[test]
 fn two_and_three_seed_starts_agree_with_and_without_tablebase() {
     for empty_capture in [false, true] {
-        let tb = std::sync::Arc::new(
-            Tablebase::build(TableGame::Kalah { empty_capture }, 12, &|_, _| {}).unwrap(),
-        );
+        let tb = std::sync::Arc::new(Tablebase::build(TableGame::Kalah { empty_capture }, 12, &|_, _| {}).unwrap());
         for seeds in 2..=3u8 {
-            let mut with_table = Solver::new(
-                empty_capture,
-                Some(tb.clone()),
-                SolverConfig { tt_log2: 22 },
-            );
+            let mut with_table = Solver::new(empty_capture, Some(tb.clone()), SolverConfig { tt_log2: 22 });
             let mut plain = Solver::new(empty_capture, None, SolverConfig { tt_log2: 22 });
             let start = game(seeds, empty_capture).initial_state();
             let solution = with_table.solve_state(&start);
-            assert_eq!(
-                solution.value,
-                plain.value(&[seeds; 12]),
-                "kalah(6,{seeds})"
-            );
+            assert_eq!(solution.value, plain.value(&[seeds; 12]), "kalah(6,{seeds})");
             // The principal variation, played on the engine, scores the value.
             let mut state = start.clone();
             for &a in &solution.pv {
@@ -131,13 +108,9 @@ fn principal_variation_plays_to_the_end_and_scores_the_value() {
         let mut solver = Solver::new(empty_capture, None, small_config());
         let solution = solver.solve_state(&state);
         for &a in &solution.pv {
-            state
-                .play(a as u16)
-                .expect("the principal variation is legal");
+            state.play(a as u16).expect("the principal variation is legal");
         }
-        let o = state
-            .outcome()
-            .expect("the principal variation ends the game");
+        let o = state.outcome().expect("the principal variation ends the game");
         assert_eq!(o.scores[0] as i32 - o.scores[1] as i32, solution.value);
     }
 }
@@ -163,10 +136,7 @@ fn late_positions_of_two_and_three_seed_games_match_plain_minimax() {
                 let expected = board_minimax(&p.pits, empty_capture, &mut board_memo);
                 assert_eq!(solver.value(&p.pits), expected, "{state}");
                 if in_play <= 12 {
-                    assert_eq!(
-                        solver.south_margin(&state),
-                        engine_minimax(&state, &mut engine_memo)
-                    );
+                    assert_eq!(solver.south_margin(&state), engine_minimax(&state, &mut engine_memo));
                 }
                 let best = solver.best_moves(&state);
                 assert_eq!(best.is_empty(), state.is_terminal());
@@ -192,16 +162,8 @@ fn solver_on_tiny_positions_matches_unpruned_minimax() {
         for _ in 0..rng.random_range(1..=9) {
             pits[rng.random_range(0..12)] += 1;
         }
-        assert_eq!(
-            solver.value(&pits),
-            board::minimax(&pits, false),
-            "{pits:?}"
-        );
-        assert_eq!(
-            solver_ec.value(&pits),
-            board::minimax(&pits, true),
-            "{pits:?}"
-        );
+        assert_eq!(solver.value(&pits), board::minimax(&pits, false), "{pits:?}");
+        assert_eq!(solver_ec.value(&pits), board::minimax(&pits, true), "{pits:?}");
     }
 }
 

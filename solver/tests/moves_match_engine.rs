@@ -20,13 +20,7 @@ fn kalah_moves_match_the_engine_for_every_seed_count_and_capture_rule() {
     let mut rng = SmallRng::seed_from_u64(19);
     for seeds in 1..=6u8 {
         for empty_capture in [false, true] {
-            let game = Kalah {
-                rules: KalahRules {
-                    seeds_per_hole: seeds,
-                    empty_capture,
-                },
-                limits: Kalah::DEFAULT_LIMITS,
-            };
+            let game = Kalah { rules: KalahRules { seeds_per_hole: seeds, empty_capture }, limits: Kalah::DEFAULT_LIMITS };
             for _ in 0..150 {
                 let mut state = game.initial_state();
                 loop {
@@ -36,8 +30,7 @@ fn kalah_moves_match_the_engine_for_every_seed_count_and_capture_rule() {
                     if let Some(v) = kb::terminal_value(&pits) {
                         assert!(state.is_terminal(), "{state}");
                         let o = state.outcome().expect("over");
-                        let margin =
-                            o.scores[mover.index()] as i32 - o.scores[mover.other().index()] as i32;
+                        let margin = o.scores[mover.index()] as i32 - o.scores[mover.other().index()] as i32;
                         assert_eq!(margin, before + v, "{state}");
                         break;
                     }
@@ -70,9 +63,7 @@ fn oware_moves_match_the_engine_including_feeding_and_grand_slams() {
             let mover = state.to_move();
             let pits = relative_pits(&state.snapshot().pits, mover);
             let legal: Vec<u16> = state.legal_mask().iter().collect();
-            let ours: Vec<u16> = (0..6)
-                .filter(|&i| ob::legal(&pits) & (1 << i) != 0)
-                .collect();
+            let ours: Vec<u16> = (0..6).filter(|&i| ob::legal(&pits) & (1 << i) != 0).collect();
             assert_eq!(legal, ours, "{state}");
             if pits[6..].iter().all(|&p| p == 0) {
                 starved += 1;
@@ -88,10 +79,7 @@ fn oware_moves_match_the_engine_including_feeding_and_grand_slams() {
             }
             let after = stores_for(&state, mover);
             assert_eq!(after - before, step.gain as i32, "{state}");
-            assert_eq!(
-                relative_pits(&state.snapshot().pits, state.to_move()),
-                step.next
-            );
+            assert_eq!(relative_pits(&state.snapshot().pits, state.to_move()), step.next);
         }
     }
     assert!(starved > 0, "random games reached a starved opponent");

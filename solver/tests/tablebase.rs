@@ -14,9 +14,7 @@ use mankala_solver::tablebase::{TableGame, Tablebase, relative_pits};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-const KALAH: TableGame = TableGame::Kalah {
-    empty_capture: false,
-};
+const KALAH: TableGame = TableGame::Kalah { empty_capture: false };
 
 fn engine_pits(relative: &[u8; 12], to_move: Player) -> [u8; 12] {
     match to_move {
@@ -47,13 +45,7 @@ fn kalah_engine_margin(state: &KalahState) -> i32 {
 #[test]
 fn kalah_table_matches_plain_minimax_over_engine_positions() {
     for empty_capture in [false, true] {
-        let game = Kalah {
-            rules: KalahRules {
-                seeds_per_hole: 1,
-                empty_capture,
-            },
-            limits: Kalah::DEFAULT_LIMITS,
-        };
+        let game = Kalah { rules: KalahRules { seeds_per_hole: 1, empty_capture }, limits: Kalah::DEFAULT_LIMITS };
         let tb = Tablebase::build(TableGame::Kalah { empty_capture }, 5, &|_, _| {}).unwrap();
         let ranks = Binomials::new();
         let mut checked = 0;
@@ -64,26 +56,12 @@ fn kalah_table_matches_plain_minimax_over_engine_positions() {
                     // The seeds off the board go to the stores, 3 to South, the rest North.
                     let rest = 12 - n as u8;
                     let stores = [3.min(rest), rest - 3.min(rest)];
-                    let state =
-                        KalahState::from_parts(&game, engine_pits(&pits, to_move), stores, to_move)
-                            .unwrap();
+                    let state = KalahState::from_parts(&game, engine_pits(&pits, to_move), stores, to_move).unwrap();
                     let south = kalah_engine_margin(&state);
-                    let mover = if to_move == Player::South {
-                        south
-                    } else {
-                        -south
-                    };
-                    let store_diff =
-                        stores[to_move.index()] as i32 - stores[to_move.other().index()] as i32;
-                    assert_eq!(
-                        tb.probe(&state).map(i32::from),
-                        Some(mover - store_diff),
-                        "{state}"
-                    );
-                    assert_eq!(
-                        tb.probe_pits(&pits).map(i32::from),
-                        Some(mover - store_diff)
-                    );
+                    let mover = if to_move == Player::South { south } else { -south };
+                    let store_diff = stores[to_move.index()] as i32 - stores[to_move.other().index()] as i32;
+                    assert_eq!(tb.probe(&state).map(i32::from), Some(mover - store_diff), "{state}");
+                    assert_eq!(tb.probe_pits(&pits).map(i32::from), Some(mover - store_diff));
                     checked += 1;
                 }
             }
@@ -101,11 +79,7 @@ fn kalah_solver_without_table_agrees_with_the_table() {
     for _ in 0..400 {
         let n = rng.random_range(0..=14usize);
         let pits = ranks.unrank(n, rng.random_range(0..ranks.level_len(n)));
-        assert_eq!(
-            solver.value(&pits),
-            tb.probe_pits(&pits).unwrap() as i32,
-            "{pits:?}"
-        );
+        assert_eq!(solver.value(&pits), tb.probe_pits(&pits).unwrap() as i32, "{pits:?}");
     }
     let mut big = [0u8; 12];
     big[0] = 15;
@@ -133,8 +107,7 @@ fn oware_engine_result(state: &OwareState, budget: &mut u32) -> Option<i32> {
         // A position set up with no move (play would have ended the game already): each
         // player takes his own row.
         let mine = scores[mover.index()] as i32 + pits[..6].iter().map(|&p| p as i32).sum::<i32>();
-        let theirs =
-            scores[mover.other().index()] as i32 + pits[6..].iter().map(|&p| p as i32).sum::<i32>();
+        let theirs = scores[mover.other().index()] as i32 + pits[6..].iter().map(|&p| p as i32).sum::<i32>();
         return Some((mine - theirs).signum());
     }
     let mut best = -2;
@@ -165,10 +138,7 @@ fn oware_values_depend_on_the_repetition_convention_only_below_eleven_seeds() {
     let tb = Tablebase::build(TableGame::Oware, 11, &|_, _| {}).unwrap();
     let by_seeds = &tb.stats().cycle_dependent_by_seeds;
     assert_eq!(by_seeds.len(), 12);
-    assert_eq!(
-        by_seeds[..11],
-        [0, 0, 13, 64, 246, 0, 1528, 4845, 10914, 23361, 46870][..]
-    );
+    assert_eq!(by_seeds[..11], [0, 0, 13, 64, 246, 0, 1528, 4845, 10914, 23361, 46870][..]);
     assert_eq!(by_seeds[11], 0);
     assert_eq!(tb.stats().cycle_dependent, by_seeds.iter().sum::<u64>());
 }
@@ -184,11 +154,7 @@ fn oware_table_win_draw_loss_matches_the_engine_where_no_repetition_decides() {
     for _ in 0..3000 {
         let n = rng.random_range(1..=6usize);
         let pits = ranks.unrank(n, rng.random_range(0..ranks.level_len(n)));
-        let to_move = if rng.random_bool(0.5) {
-            Player::South
-        } else {
-            Player::North
-        };
+        let to_move = if rng.random_bool(0.5) { Player::South } else { Player::North };
         // Scores: the mover `lead` seeds ahead, neither past half.
         let rest = 48 - n as i32;
         let lead = rng.random_range(-(n as i32)..=(n as i32));
@@ -199,8 +165,7 @@ fn oware_table_win_draw_loss_matches_the_engine_where_no_repetition_decides() {
         let mut scores = [0u8; 2];
         scores[to_move.index()] = mine as u8;
         scores[to_move.other().index()] = theirs as u8;
-        let state =
-            OwareState::from_parts(&game, engine_pits(&pits, to_move), scores, to_move).unwrap();
+        let state = OwareState::from_parts(&game, engine_pits(&pits, to_move), scores, to_move).unwrap();
         if state.is_terminal() {
             continue;
         }
@@ -213,10 +178,7 @@ fn oware_table_win_draw_loss_matches_the_engine_where_no_repetition_decides() {
         checked += 1;
         decisive += (engine != 0) as u32;
     }
-    assert!(
-        checked > 300 && decisive > 100,
-        "{checked} checked, {decisive} decisive, {skipped} skipped"
-    );
+    assert!(checked > 300 && decisive > 100, "{checked} checked, {decisive} decisive, {skipped} skipped");
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -237,40 +199,21 @@ fn saved_table_loads_back_identical() {
         let pits = ranks.unrank(8, r);
         assert_eq!(back.probe_pits(&pits), tb.probe_pits(&pits));
     }
-    assert_eq!(
-        Tablebase::load(&path, KALAH, None)
-            .unwrap()
-            .header()
-            .max_seeds,
-        8
-    );
+    assert_eq!(Tablebase::load(&path, KALAH, None).unwrap().header().max_seeds, 8);
 }
 
 #[test]
 fn load_refuses_a_wrong_variant_rules_or_seed_count() {
     let path = temp("mismatch");
-    Tablebase::build(KALAH, 4, &|_, _| {})
-        .unwrap()
-        .save(&path)
-        .unwrap();
+    Tablebase::build(KALAH, 4, &|_, _| {}).unwrap().save(&path).unwrap();
     let field = |e: TablebaseError| match e {
         TablebaseError::Mismatch { field, .. } => field,
         other => panic!("expected a mismatch, got {other}"),
     };
     let e = Tablebase::load(&path, TableGame::Oware, None).unwrap_err();
-    assert!(
-        e.to_string().contains("variant is kalah, expected oware"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("variant is kalah, expected oware"), "{e}");
     assert_eq!(field(e), "variant");
-    let e = Tablebase::load(
-        &path,
-        TableGame::Kalah {
-            empty_capture: true,
-        },
-        None,
-    )
-    .unwrap_err();
+    let e = Tablebase::load(&path, TableGame::Kalah { empty_capture: true }, None).unwrap_err();
     assert!(e.to_string().contains("empty_capture"), "{e}");
     assert_eq!(field(e), "rules");
     let e = Tablebase::load(&path, KALAH, Some(5)).unwrap_err();
@@ -281,26 +224,17 @@ fn load_refuses_a_wrong_variant_rules_or_seed_count() {
 #[test]
 fn load_refuses_damaged_truncated_and_foreign_files() {
     let path = temp("damaged");
-    Tablebase::build(KALAH, 4, &|_, _| {})
-        .unwrap()
-        .save(&path)
-        .unwrap();
+    Tablebase::build(KALAH, 4, &|_, _| {}).unwrap().save(&path).unwrap();
     let good = std::fs::read(&path).unwrap();
 
     let mut flipped = good.clone();
     let last = flipped.len() - 1;
     flipped[last] ^= 1;
     std::fs::write(&path, &flipped).unwrap();
-    assert!(matches!(
-        Tablebase::load(&path, KALAH, None),
-        Err(TablebaseError::Checksum { .. })
-    ));
+    assert!(matches!(Tablebase::load(&path, KALAH, None), Err(TablebaseError::Checksum { .. })));
 
     std::fs::write(&path, &good[..good.len() - 10]).unwrap();
-    assert!(matches!(
-        Tablebase::load(&path, KALAH, None),
-        Err(TablebaseError::Length { .. })
-    ));
+    assert!(matches!(Tablebase::load(&path, KALAH, None), Err(TablebaseError::Length { .. })));
 
     std::fs::write(&path, &good[..20]).unwrap();
     let e = Tablebase::load(&path, KALAH, None).unwrap_err();
@@ -309,16 +243,10 @@ fn load_refuses_damaged_truncated_and_foreign_files() {
     let mut header = good.clone();
     header[30] ^= 0x40; // inside the header: its CRC no longer matches
     std::fs::write(&path, &header).unwrap();
-    assert!(matches!(
-        Tablebase::load(&path, KALAH, None),
-        Err(TablebaseError::BadHeader { .. })
-    ));
+    assert!(matches!(Tablebase::load(&path, KALAH, None), Err(TablebaseError::BadHeader { .. })));
 
     std::fs::write(&path, b"PAR1 not a table").unwrap();
-    assert!(matches!(
-        Tablebase::load(&path, KALAH, None),
-        Err(TablebaseError::NotATablebase { .. })
-    ));
+    assert!(matches!(Tablebase::load(&path, KALAH, None), Err(TablebaseError::NotATablebase { .. })));
 
     let missing = path.with_file_name("missing.mtb");
     let e = Tablebase::load(&missing, KALAH, None).unwrap_err();

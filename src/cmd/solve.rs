@@ -13,15 +13,14 @@ use mankala_solver::kalah::{Position, Solver, SolverConfig};
 use mankala_solver::tablebase::{TableGame, Tablebase};
 use serde_json::json;
 
+use crate::args::GameArgs;
+
 /// Options of `mankala solve`.
 #[derive(Debug, Args)]
 pub struct SolveCommand {
-    /// Variant name (only `kalah` is solved), with its default rules.
-    #[arg(long, short)]
-    pub variant: Option<String>,
-    /// A config file (`configs/kalah.toml`) with rule options.
-    #[arg(long, short)]
-    pub config: Option<PathBuf>,
+    /// The game (only `kalah` is solved), by name or config file.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Moves from the start in notation, e.g. "C F a" (default: the start).
     #[arg(long, short, conflicts_with = "position")]
     pub moves: Option<String>,
@@ -62,7 +61,7 @@ impl SolveCommand {
                 available as f64 / (1u64 << 30) as f64
             );
         }
-        let resolved = mankala_config::resolve(self.variant.as_deref(), self.config.as_deref())?;
+        let resolved = self.game.resolve()?;
         let AnyGame::Kalah(game) = resolved.game else {
             bail!(
                 "solve: variant {} has no solver; expected kalah (oware has tablebases: \

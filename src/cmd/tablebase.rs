@@ -11,6 +11,8 @@ use mankala_engine::AnyGame;
 use mankala_solver::tablebase::{MAX_TABLE_SEEDS, TableGame, Tablebase};
 use serde_json::json;
 
+use crate::args::GameArgs;
+
 /// `mankala tablebase ...`.
 #[derive(Debug, Subcommand)]
 pub enum TablebaseCommand {
@@ -23,12 +25,9 @@ pub enum TablebaseCommand {
 /// Options of `mankala tablebase build`.
 #[derive(Debug, Args)]
 pub struct BuildArgs {
-    /// Variant name: `kalah` or `oware`, with its default rules.
-    #[arg(long, short)]
-    pub variant: Option<String>,
-    /// A config file with rule options.
-    #[arg(long, short)]
-    pub config: Option<PathBuf>,
+    /// The game: `kalah` or `oware`, by name or config file.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Largest number of seeds in play.
     #[arg(long, short)]
     pub seeds: u32,
@@ -43,19 +42,16 @@ pub struct BuildArgs {
 /// Options of `mankala tablebase check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Variant name: `kalah` or `oware`, with its default rules.
-    #[arg(long, short)]
-    pub variant: Option<String>,
-    /// A config file with rule options.
-    #[arg(long, short)]
-    pub config: Option<PathBuf>,
+    /// The game: `kalah` or `oware`, by name or config file.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// The table file.
     pub file: PathBuf,
 }
 
 /// The table game of a resolved variant.
-fn table_game(variant: Option<&str>, config: Option<&std::path::Path>) -> Result<TableGame> {
-    let resolved = mankala_config::resolve(variant, config)?;
+fn table_game(game: &GameArgs) -> Result<TableGame> {
+    let resolved = game.resolve()?;
     Ok(match resolved.game {
         AnyGame::Kalah(k) => TableGame::Kalah {
             empty_capture: k.rules.empty_capture,
@@ -78,7 +74,7 @@ impl TablebaseCommand {
         match self {
             TablebaseCommand::Build(a) => build(a),
             TablebaseCommand::Check(a) => {
-                let game = table_game(a.variant.as_deref(), a.config.as_deref())?;
+                let game = table_game(&a.game)?;
                 let tb = Tablebase::load(&a.file, game, None)?;
                 let h = tb.header();
                 println!(
@@ -95,7 +91,7 @@ impl TablebaseCommand {
 }
 
 fn build(a: &BuildArgs) -> Result<()> {
-    let game = table_game(a.variant.as_deref(), a.config.as_deref())?;
+    let game = table_game(&a.game)?;
     if a.seeds > MAX_TABLE_SEEDS {
         bail!("--seeds {}: expected 0 to {MAX_TABLE_SEEDS}", a.seeds);
     }

@@ -37,12 +37,7 @@ pub fn mankala_with_input(dir: Option<&Path>, args: &[&str], input: &[u8]) -> Ou
 /// Runs `cmd` with its stdout sent to `stdout` and its stderr captured, writing `input` to
 /// its stdin from another thread; the program may stop reading early (a closed pipe is fine).
 pub fn run_with_input(mut cmd: Command, stdout: Stdio, input: &[u8]) -> Output {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run mankala");
+    let mut child = cmd.stdin(Stdio::piped()).stdout(stdout).stderr(Stdio::piped()).spawn().expect("run mankala");
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
@@ -71,11 +66,7 @@ pub fn stderr(o: &Output) -> String {
 /// A fresh, empty temporary directory for the test `name` of this test file (named after
 /// the file and the process, so that files and concurrent runs do not meet).
 pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mankala-{}-{}-{name}",
-        env!("CARGO_CRATE_NAME"),
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("mankala-{}-{}-{name}", env!("CARGO_CRATE_NAME"), std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a temporary directory");
     dir
@@ -88,13 +79,7 @@ pub fn s(p: &Path) -> &str {
 
 /// A loop config of `variant` with every count shrunk, and `extra` lines appended to its
 /// `[loop]` table.
-pub fn tiny_loop_config(
-    dir: &Path,
-    variant: &str,
-    games: u64,
-    generations: u32,
-    extra: &str,
-) -> PathBuf {
+pub fn tiny_loop_config(dir: &Path, variant: &str, games: u64, generations: u32, extra: &str) -> PathBuf {
     let path = dir.join("tiny.toml");
     std::fs::write(
         &path,

@@ -8,10 +8,7 @@ pub(crate) fn read_json(path: &Path) -> serde_json::Value {
 }
 
 pub(crate) fn count(v: &serde_json::Value, key: &str) -> u64 {
-    v[key]
-        .as_u64()
-        .or_else(|| v[key].as_f64().map(|x| x as u64))
-        .unwrap_or_else(|| panic!("no number `{key}` in {v}"))
+    v[key].as_u64().or_else(|| v[key].as_f64().map(|x| x as u64)).unwrap_or_else(|| panic!("no number `{key}` in {v}"))
 }
 
 /// Reads a model through its sidecar and loads its weights; returns its step.
@@ -40,10 +37,7 @@ pub(crate) fn check_files(run: &Path) {
         let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(!bytes.is_empty(), "{} is empty", path.display());
         let name = rel.file_name().unwrap().to_string_lossy().into_owned();
-        let text = || {
-            String::from_utf8(bytes.clone())
-                .unwrap_or_else(|e| panic!("{}: not text: {e}", path.display()))
-        };
+        let text = || String::from_utf8(bytes.clone()).unwrap_or_else(|e| panic!("{}: not text: {e}", path.display()));
         match rel.extension().and_then(|e| e.to_str()) {
             Some("parquet") => {
                 let (meta, rows) = read_shard(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -51,21 +45,18 @@ pub(crate) fn check_files(run: &Path) {
                 assert!(!rows.is_empty(), "{} has no rows", path.display());
             }
             Some("json") => {
-                serde_json::from_slice::<serde_json::Value>(&bytes)
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                serde_json::from_slice::<serde_json::Value>(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                 if name == "checkpoint.json" || name == "model.json" {
                     check_model(&path.with_extension("bpk"));
                 }
             }
             Some("jsonl") => {
                 for (n, line) in text().lines().enumerate() {
-                    serde_json::from_str::<serde_json::Value>(line)
-                        .unwrap_or_else(|e| panic!("{} line {}: {e}", path.display(), n + 1));
+                    serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{} line {}: {e}", path.display(), n + 1));
                 }
             }
             Some("toml") => {
-                toml::from_str::<toml::Table>(&text())
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                toml::from_str::<toml::Table>(&text()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             }
             Some("csv") => {
                 let t = text();
@@ -73,22 +64,13 @@ pub(crate) fn check_files(run: &Path) {
                 if name == "metrics.csv" {
                     let fields = t.lines().next().unwrap().split(',').count();
                     for line in t.lines() {
-                        assert_eq!(
-                            line.split(',').count(),
-                            fields,
-                            "{}: line {line:?}",
-                            path.display()
-                        );
+                        assert_eq!(line.split(',').count(), fields, "{}: line {line:?}", path.display());
                     }
                 }
             }
             Some("svg") => {
                 let t = text();
-                assert!(
-                    t.starts_with("<svg") && t.trim_end().ends_with("</svg>"),
-                    "{} is not a whole SVG",
-                    path.display()
-                );
+                assert!(t.starts_with("<svg") && t.trim_end().ends_with("</svg>"), "{} is not a whole SVG", path.display());
             }
             _ => {}
         }
@@ -110,19 +92,10 @@ pub(crate) fn shard_rows(run: &Path, g: u32) -> (u64, BTreeSet<u64>) {
         let here: BTreeSet<u64> = r.iter().map(|row| row.game_id).collect();
         for row in &r {
             assert_eq!(row.generation, g, "{}", shard.display());
-            assert!(
-                row.game_id < GAMES,
-                "{}: game {}",
-                shard.display(),
-                row.game_id
-            );
+            assert!(row.game_id < GAMES, "{}: game {}", shard.display(), row.game_id);
         }
         for id in &here {
-            assert!(
-                games.insert(*id),
-                "{}: game {id} is also in an earlier shard",
-                shard.display()
-            );
+            assert!(games.insert(*id), "{}: game {id} is also in an earlier shard", shard.display());
         }
         rows += r.len() as u64;
     }
@@ -142,28 +115,15 @@ pub(crate) fn check_markers(run: &Path, generations: u32) -> Vec<String> {
             let m = read_json(&selfplay);
             assert_eq!(count(&m, "games"), GAMES, "{}", selfplay.display());
             assert_eq!(games.len() as u64, GAMES, "gen {g}: games in the shards");
-            assert_eq!(
-                count(&m, "positions"),
-                rows,
-                "gen {g}: positions in selfplay.json and rows in the shards"
-            );
+            assert_eq!(count(&m, "positions"), rows, "gen {g}: positions in selfplay.json and rows in the shards");
         }
         let state = dir.join("train/train-state.json");
         let checkpoint = dir.join("train/checkpoint.json");
         if state.exists() {
-            assert!(
-                checkpoint.exists(),
-                "{} without a checkpoint",
-                state.display()
-            );
+            assert!(checkpoint.exists(), "{} without a checkpoint", state.display());
             let recorded = count(&read_json(&state), "step");
-            let weights = read_meta(&checkpoint)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .step;
-            assert!(
-                recorded <= weights && weights <= STEPS,
-                "gen {g}: checkpoint record at step {recorded}, weights at step {weights}"
-            );
+            let weights = read_meta(&checkpoint).unwrap_or_else(|e| panic!("{e}")).step;
+            assert!(recorded <= weights && weights <= STEPS, "gen {g}: checkpoint record at step {recorded}, weights at step {weights}");
             // Weights and record differ only while a commit's journal says which step's
             // staged files the rerun puts in place.
             if recorded != weights {
@@ -172,34 +132,19 @@ pub(crate) fn check_markers(run: &Path, generations: u32) -> Vec<String> {
                     "gen {g}: checkpoint weights at step {weights}, record at step {recorded}, \
                      and no commit journal"
                 );
-                notes.push(format!(
-                    "gen {g}: killed while committing the checkpoint of step {weights}"
-                ));
+                notes.push(format!("gen {g}: killed while committing the checkpoint of step {weights}"));
             }
         }
         let metrics = dir.join("train/metrics.csv");
         if metrics.exists() {
             let text = fs::read_to_string(&metrics).unwrap();
             let mut seen = BTreeSet::new();
-            let twice: Vec<&str> = text
-                .lines()
-                .skip(1)
-                .filter_map(|l| l.split(',').next())
-                .filter(|step| !seen.insert(*step))
-                .collect();
-            assert!(
-                twice.is_empty(),
-                "gen {g}: metrics rows of step {} twice",
-                twice.join(", ")
-            );
+            let twice: Vec<&str> = text.lines().skip(1).filter_map(|l| l.split(',').next()).filter(|step| !seen.insert(*step)).collect();
+            assert!(twice.is_empty(), "gen {g}: metrics rows of step {} twice", twice.join(", "));
         }
         let model = dir.join("train/model.json");
         if model.exists() {
-            assert_eq!(
-                check_model(&model.with_extension("bpk")),
-                STEPS,
-                "gen {g} model"
-            );
+            assert_eq!(check_model(&model.with_extension("bpk")), STEPS, "gen {g} model");
         }
         let train = dir.join("train.json");
         if train.exists() {
@@ -212,11 +157,7 @@ pub(crate) fn check_markers(run: &Path, generations: u32) -> Vec<String> {
             let played = count(&m, "wins") + count(&m, "draws") + count(&m, "losses");
             assert_eq!(played, GATE_GAMES, "{}", gate.display());
             let lines = fs::read_to_string(dir.join("gate/games.jsonl")).unwrap();
-            assert_eq!(
-                lines.lines().count() as u64,
-                GATE_GAMES,
-                "gen {g} gate games"
-            );
+            assert_eq!(lines.lines().count() as u64, GATE_GAMES, "gen {g} gate games");
         }
         let eval = dir.join("eval.json");
         if eval.exists() {
@@ -224,17 +165,11 @@ pub(crate) fn check_markers(run: &Path, generations: u32) -> Vec<String> {
             let results = m["results"].as_array().unwrap();
             assert_eq!(results.len(), 2, "{}", eval.display());
             for r in results {
-                let played = r["wins_a"].as_f64().unwrap()
-                    + r["draws"].as_f64().unwrap()
-                    + r["wins_b"].as_f64().unwrap();
+                let played = r["wins_a"].as_f64().unwrap() + r["draws"].as_f64().unwrap() + r["wins_b"].as_f64().unwrap();
                 assert_eq!(played, EVAL_GAMES as f64, "{}: {r}", eval.display());
             }
             let lines = fs::read_to_string(dir.join("eval/games.jsonl")).unwrap();
-            assert_eq!(
-                lines.lines().count() as u64,
-                2 * EVAL_GAMES,
-                "gen {g} eval games"
-            );
+            assert_eq!(lines.lines().count() as u64, 2 * EVAL_GAMES, "gen {g} eval games");
         }
     }
     notes
@@ -249,15 +184,9 @@ pub(crate) fn totals(run: &Path, generations: u32) -> Vec<Totals> {
     for g in 0..generations {
         let dir = gen_dir(run, g);
         for step in ["selfplay", "train", "gate", "eval"] {
-            assert!(
-                dir.join(format!("{step}.json")).exists(),
-                "gen {g}: no {step}.json"
-            );
+            assert!(dir.join(format!("{step}.json")).exists(), "gen {g}: no {step}.json");
         }
-        assert!(
-            report.lines().any(|l| l.starts_with(&format!("| {g} |"))),
-            "report.md has no row for generation {g}:\n{report}"
-        );
+        assert!(report.lines().any(|l| l.starts_with(&format!("| {g} |"))), "report.md has no row for generation {g}:\n{report}");
         let sp = read_json(&dir.join("selfplay.json"));
         let (rows, _) = shard_rows(run, g);
         let gate = read_json(&dir.join("gate.json"));
@@ -271,11 +200,7 @@ pub(crate) fn totals(run: &Path, generations: u32) -> Vec<Totals> {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|r| {
-                    (r["wins_a"].as_f64().unwrap()
-                        + r["draws"].as_f64().unwrap()
-                        + r["wins_b"].as_f64().unwrap()) as u64
-                })
+                .map(|r| (r["wins_a"].as_f64().unwrap() + r["draws"].as_f64().unwrap() + r["wins_b"].as_f64().unwrap()) as u64)
                 .collect(),
         });
     }
@@ -308,29 +233,16 @@ pub(crate) struct Armed {
 /// How one start of the loop ended.
 pub(crate) enum Start {
     /// Killed while running (`before`: the files just before the kill).
-    Killed {
-        at: f64,
-        armed_by: Stage,
-        before: Listing,
-    },
+    Killed { at: f64, armed_by: Stage, before: Listing },
     /// It ended by itself before the planned kill, or exited just before the signal.
     Ended(ExitStatus),
 }
 
 /// Starts the loop and kills it as `plan` says.
-pub(crate) fn start_and_kill(
-    config: &Path,
-    run: &Path,
-    generations: u32,
-    stderr: &Path,
-    plan: &Plan,
-    typical_of: &dyn Fn(Kind) -> Duration,
-) -> Start {
+pub(crate) fn start_and_kill(config: &Path, run: &Path, generations: u32, stderr: &Path, plan: &Plan, typical_of: &dyn Fn(Kind) -> Duration) -> Start {
     let mut prev = listing(run);
     let started = Instant::now();
-    let mut child = loop_command(config, run, generations, stderr)
-        .spawn()
-        .expect("start mankala loop");
+    let mut child = loop_command(config, run, generations, stderr).spawn().expect("start mankala loop");
     let mut armed: Option<Armed> = None;
     let mut seen = 0;
     loop {
@@ -340,18 +252,13 @@ pub(crate) fn start_and_kill(
         if started.elapsed() > START_LIMIT {
             let _ = child.kill();
             let _ = child.wait();
-            panic!(
-                "one start ran for more than {START_LIMIT:?}:\n{}",
-                tail(stderr)
-            );
+            panic!("one start ran for more than {START_LIMIT:?}:\n{}", tail(stderr));
         }
         let now = Instant::now();
         let cur = listing(run);
         if armed.is_none() {
             let mut fired = None;
-            if plan.target.kind == Kind::Baselines
-                && !cur.contains_key(Path::new("baselines/results.json"))
-            {
+            if plan.target.kind == Kind::Baselines && !cur.contains_key(Path::new("baselines/results.json")) {
                 fired = Some(plan.target);
             }
             for e in events(&prev, &cur) {
@@ -367,13 +274,7 @@ pub(crate) fn start_and_kill(
             }
             if let Some(stage) = fired {
                 let unit = typical_of(stage.kind);
-                armed = Some(Armed {
-                    stage,
-                    deadline: now + unit.mul_f64(plan.fraction),
-                    limit: now + unit,
-                    seen_tmps: temporaries(&cur),
-                    new_tmps: 0,
-                });
+                armed = Some(Armed { stage, deadline: now + unit.mul_f64(plan.fraction), limit: now + unit, seen_tmps: temporaries(&cur), new_tmps: 0 });
             }
         }
         if let Some(a) = armed.as_mut() {
@@ -394,11 +295,7 @@ pub(crate) fn start_and_kill(
                 let _ = child.kill();
                 let status = child.wait().unwrap();
                 if status.signal() == Some(9) {
-                    return Start::Killed {
-                        at,
-                        armed_by: a.stage,
-                        before,
-                    };
+                    return Start::Killed { at, armed_by: a.stage, before };
                 }
                 return Start::Ended(status);
             }

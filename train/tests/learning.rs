@@ -54,9 +54,7 @@ fn row_of<G: Game>(g: &G, s: &G::State, policy: Vec<f32>, value: f32, id: u64) -
         ply: s.ply(),
         to_move: s.to_move().index() as u8,
         features,
-        legal: (0..g.num_actions())
-            .map(|a| mask.contains(a as u16))
-            .collect(),
+        legal: (0..g.num_actions()).map(|a| mask.contains(a as u16)).collect(),
         policy,
         value_target: value,
         root_value: 0.0,
@@ -83,12 +81,7 @@ fn small_train(steps: u64) -> TrainConfig {
     }
 }
 
-fn options<'a>(
-    data: &'a [PathBuf],
-    out: &'a Path,
-    steps: u64,
-    expected: Expected<'a>,
-) -> TrainOptions<'a> {
+fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, expected: Expected<'a>) -> TrainOptions<'a> {
     TrainOptions {
         data,
         init: None,
@@ -96,11 +89,7 @@ fn options<'a>(
         steps,
         seed: 3,
         expected,
-        network: NetworkConfig {
-            width: 64,
-            blocks: 1,
-            value_width: 32,
-        },
+        network: NetworkConfig { width: 64, blocks: 1, value_width: 32 },
         train: small_train(steps),
         code_version: "test".into(),
         schedule: None,
@@ -119,9 +108,7 @@ fn winning_capture_position(g: &Oware) -> OwareState {
 #[test]
 fn policy_learns_an_immediate_winning_capture() {
     let any = mankala_engine::AnyGame::by_name("oware").unwrap();
-    let mankala_engine::AnyGame::Oware(g) = any else {
-        unreachable!()
-    };
+    let mankala_engine::AnyGame::Oware(g) = any else { unreachable!() };
     let rules = rules_of(&any);
     let target = winning_capture_position(&g);
     let mut after = target.clone();
@@ -148,46 +135,21 @@ fn policy_learns_an_immediate_winning_capture() {
             continue;
         }
         let m = s.legal_mask();
-        let policy = (0..6)
-            .map(|a| {
-                if m.contains(a) {
-                    1.0 / m.count() as f32
-                } else {
-                    0.0
-                }
-            })
-            .collect();
+        let policy = (0..6).map(|a| if m.contains(a) { 1.0 / m.count() as f32 } else { 0.0 }).collect();
         rows.push(row_of(&g, &s, policy, 0.0, 10_000 + i));
     }
     let data = temp_dir("capture-data");
-    write_shard(
-        &data.join("shard-00000.parquet"),
-        &shard_meta(&g, &rules),
-        &rows,
-    )
-    .unwrap();
+    write_shard(&data.join("shard-00000.parquet"), &shard_meta(&g, &rules), &rows).unwrap();
     let out = temp_dir("capture-out");
-    let expected = Expected {
-        variant: "oware",
-        rules: &rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    };
-    let summary = train(
-        &options(std::slice::from_ref(&data), &out, 150, expected.clone()),
-        |_, _, _| {},
-    )
-    .unwrap();
+    let expected = Expected { variant: "oware", rules: &rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let summary = train(&options(std::slice::from_ref(&data), &out, 150, expected.clone()), |_, _, _| {}).unwrap();
     assert_eq!(summary.step, 150);
 
     let (net, meta) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
     assert_eq!(meta.step, 150);
     let mut features = vec![0.0; 14];
     target.encode(&mut features);
-    let legal: Vec<f32> = (0..6)
-        .map(|a| f32::from(u8::from(target.legal_mask().contains(a))))
-        .collect();
+    let legal: Vec<f32> = (0..6).map(|a| f32::from(u8::from(target.legal_mask().contains(a)))).collect();
     let (p, _) = infer(&net, &mankala_models::device(), features, legal, 1);
     let best = (0..6).max_by(|&a, &b| p[a].total_cmp(&p[b])).unwrap();
     assert_eq!(best, 5, "policy {p:?}");
@@ -199,51 +161,21 @@ fn policy_learns_an_immediate_winning_capture() {
 #[test]
 fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
     let any = mankala_engine::AnyGame::by_name("kalah").unwrap();
-    let mankala_engine::AnyGame::Kalah(g) = any else {
-        unreachable!()
-    };
+    let mankala_engine::AnyGame::Kalah(g) = any else { unreachable!() };
     let rules = rules_of(&any);
     let data = temp_dir("value-data");
     let settings = Settings {
-        search: SearchConfig {
-            simulations: 16,
-            ..SearchConfig::default()
-        },
-        selfplay: SelfplayConfig {
-            games_per_shard: 100,
-            ..SelfplayConfig::default()
-        },
+        search: SearchConfig { simulations: 16, ..SearchConfig::default() },
+        selfplay: SelfplayConfig { games_per_shard: 100, ..SelfplayConfig::default() },
         run_id: "value".into(),
         generation: 0,
         seed: 9,
     };
     let meta = shard_meta(&g, &rules);
-    selfplay(
-        &g,
-        &settings,
-        &Shards {
-            meta: &meta,
-            dir: &data,
-        },
-        &(0..300).collect::<Vec<u64>>(),
-        2,
-        |w| RolloutEvaluator::new(w as u64),
-        |_| {},
-    )
-    .unwrap();
+    selfplay(&g, &settings, &Shards { meta: &meta, dir: &data }, &(0..300).collect::<Vec<u64>>(), 2, |w| RolloutEvaluator::new(w as u64), |_| {}).unwrap();
     let out = temp_dir("value-out");
-    let expected = Expected {
-        variant: "kalah",
-        rules: &rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    };
-    train(
-        &options(std::slice::from_ref(&data), &out, 300, expected.clone()),
-        |_, _, _| {},
-    )
-    .unwrap();
+    let expected = Expected { variant: "kalah", rules: &rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    train(&options(std::slice::from_ref(&data), &out, 300, expected.clone()), |_, _, _| {}).unwrap();
     let (net, _) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
 
     // Decided positions: one player already holds more than half the seeds in his store.
@@ -256,9 +188,7 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
             if let Some(leader) = (0..2).find(|&p| snap.stores[p] > 24) {
                 let mut features = vec![0.0; 14];
                 s.encode(&mut features);
-                let legal: Vec<f32> = (0..6)
-                    .map(|a| f32::from(u8::from(s.legal_mask().contains(a))))
-                    .collect();
+                let legal: Vec<f32> = (0..6).map(|a| f32::from(u8::from(s.legal_mask().contains(a)))).collect();
                 let (_, v) = infer(&net, &mankala_models::device(), features, legal, 1);
                 let mover_leads = leader == s.to_move().index();
                 right += usize::from((v[0] > 0.0) == mover_leads);
@@ -269,10 +199,7 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
             s.play_unchecked(m.nth(rng.random_range(0..m.count())).unwrap());
         }
     }
-    assert!(
-        right * 100 / total >= 75,
-        "right sign in {right} of {total} decided positions"
-    );
+    assert!(right * 100 / total >= 75, "right sign in {right} of {total} decided positions");
     let _ = std::fs::remove_dir_all(&data);
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -296,31 +223,19 @@ fn meta_for(variant: &str, rules: &str, network: NetworkConfig) -> ModelMeta {
 #[test]
 fn save_and_load_give_identical_outputs() {
     let device = mankala_models::device();
-    let cfg = NetworkConfig {
-        width: 32,
-        blocks: 2,
-        value_width: 16,
-    };
+    let cfg = NetworkConfig { width: 32, blocks: 2, value_width: 16 };
     let net = PolicyValueNet::new(&cfg, 14, 6, &device);
     let dir = temp_dir("roundtrip");
     let rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &rules, cfg), &dir.join("m")).unwrap();
-    let expected = Expected {
-        variant: "kalah",
-        rules: &rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    };
+    let expected = Expected { variant: "kalah", rules: &rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
     let (back, meta) = file::load(&dir.join("m"), &expected, &device).unwrap();
     assert_eq!(meta.step, 7);
     let g = Kalah::default();
     let s = g.initial_state();
     let mut f = vec![0.0; 14];
     s.encode(&mut f);
-    let features: Vec<f32> = (0..4)
-        .flat_map(|k| f.iter().map(move |x| x * (k as f32 + 1.0)))
-        .collect();
+    let features: Vec<f32> = (0..4).flat_map(|k| f.iter().map(move |x| x * (k as f32 + 1.0))).collect();
     let legal = vec![1.0; 24];
     let a = infer(&net, &device, features.clone(), legal.clone(), 4);
     let b = infer(&back, &device, features, legal, 4);
@@ -331,86 +246,31 @@ fn save_and_load_give_identical_outputs() {
 #[test]
 fn a_model_for_something_else_is_refused_by_name() {
     let device = mankala_models::device();
-    let cfg = NetworkConfig {
-        width: 16,
-        blocks: 0,
-        value_width: 8,
-    };
+    let cfg = NetworkConfig { width: 16, blocks: 0, value_width: 8 };
     let net = PolicyValueNet::new(&cfg, 14, 6, &device);
     let dir = temp_dir("mismatch");
     let kalah_rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
-    file::save(
-        &net,
-        &meta_for("kalah", &kalah_rules, cfg.clone()),
-        &dir.join("k"),
-    )
-    .unwrap();
+    file::save(&net, &meta_for("kalah", &kalah_rules, cfg.clone()), &dir.join("k")).unwrap();
 
-    let oware = Expected {
-        variant: "oware",
-        rules: "",
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    };
-    let err = file::load(&dir.join("k"), &oware, &device)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("k.json") && err.contains("variant kalah") && err.contains("expected oware"),
-        "{err}"
-    );
+    let oware = Expected { variant: "oware", rules: "", encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let err = file::load(&dir.join("k"), &oware, &device).unwrap_err().to_string();
+    assert!(err.contains("k.json") && err.contains("variant kalah") && err.contains("expected oware"), "{err}");
 
     let other_rules = "empty_capture = true\nseeds_per_hole = 4\n";
-    let exp = Expected {
-        variant: "kalah",
-        rules: other_rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    };
-    let err = file::load(&dir.join("k"), &exp, &device)
-        .unwrap_err()
-        .to_string();
+    let exp = Expected { variant: "kalah", rules: other_rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("rules"), "{err}");
 
-    let exp = Expected {
-        variant: "kalah",
-        rules: &kalah_rules,
-        encoding_version: ENCODING_VERSION + 1,
-        encoding_len: 14,
-        num_actions: 6,
-    };
-    let err = file::load(&dir.join("k"), &exp, &device)
-        .unwrap_err()
-        .to_string();
+    let exp = Expected { variant: "kalah", rules: &kalah_rules, encoding_version: ENCODING_VERSION + 1, encoding_len: 14, num_actions: 6 };
+    let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("encoding version"), "{err}");
 
     // Weights that do not fit the sidecar's network.
-    let wider = meta_for(
-        "kalah",
-        &kalah_rules,
-        NetworkConfig {
-            width: 32,
-            blocks: 0,
-            value_width: 8,
-        },
-    );
+    let wider = meta_for("kalah", &kalah_rules, NetworkConfig { width: 32, blocks: 0, value_width: 8 });
     std::fs::write(dir.join("k.json"), serde_json::to_string(&wider).unwrap()).unwrap();
-    let exp = Expected {
-        variant: "kalah",
-        rules: &kalah_rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    };
-    let err = file::load(&dir.join("k"), &exp, &device)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("k.bpk") && err.contains("cannot load weights"),
-        "{err}"
-    );
+    let exp = Expected { variant: "kalah", rules: &kalah_rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
+    assert!(err.contains("k.bpk") && err.contains("cannot load weights"), "{err}");
 
     // A truncated weights file.
     let mut ok = meta_for("kalah", &kalah_rules, cfg);
@@ -418,9 +278,7 @@ fn a_model_for_something_else_is_refused_by_name() {
     std::fs::write(dir.join("k.json"), serde_json::to_string(&ok).unwrap()).unwrap();
     let bytes = std::fs::read(dir.join("k.bpk")).unwrap();
     std::fs::write(dir.join("k.bpk"), &bytes[..bytes.len() / 2]).unwrap();
-    let err = file::load(&dir.join("k"), &exp, &device)
-        .unwrap_err()
-        .to_string();
+    let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("k.bpk"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -21,9 +21,7 @@ use rand::{Rng, SeedableRng};
 /// draws and their results would depend on the interleaving.
 fn serial() -> std::sync::MutexGuard<'static, ()> {
     static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    SERIAL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    SERIAL.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -48,13 +46,7 @@ fn rules() -> String {
 }
 
 fn expected(rules: &str) -> Expected<'_> {
-    Expected {
-        variant: "kalah",
-        rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-    }
+    Expected { variant: "kalah", rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 }
 }
 
 /// A shard of random Kalah positions whose game result says +1 for the mover and whose
@@ -86,10 +78,7 @@ fn random_rows() -> Vec<Row> {
         let mask = s.legal_mask();
         let legal: Vec<bool> = (0..6).map(|a| mask.contains(a)).collect();
         let n = mask.count() as f32;
-        let policy = legal
-            .iter()
-            .map(|&l| if l { 1.0 / n } else { 0.0 })
-            .collect();
+        let policy = legal.iter().map(|&l| if l { 1.0 / n } else { 0.0 }).collect();
         rows.push(Row {
             run_id: "options".into(),
             generation: 0,
@@ -139,11 +128,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
         steps,
         seed: 3,
         expected: expected(rules),
-        network: NetworkConfig {
-            width: 16,
-            blocks: 1,
-            value_width: 8,
-        },
+        network: NetworkConfig { width: 16, blocks: 1, value_width: 8 },
         train: TrainConfig {
             steps,
             batch_size: 32,
@@ -162,12 +147,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
 
 /// The value the network at `out/model` gives the start position.
 fn start_value(out: &Path, rules: &str) -> f32 {
-    let (net, _) = file::load(
-        &out.join("model"),
-        &expected(rules),
-        &mankala_models::device(),
-    )
-    .unwrap();
+    let (net, _) = file::load(&out.join("model"), &expected(rules), &mankala_models::device()).unwrap();
     let g = kalah();
     let mut features = vec![0.0; 14];
     g.initial_state().encode(&mut features);
@@ -176,8 +156,7 @@ fn start_value(out: &Path, rules: &str) -> f32 {
 
 /// The policy and value a model file gives the start position.
 fn outputs_of(path: &Path, rules: &str) -> Vec<f32> {
-    let (net, _): (PolicyValueNet, _) =
-        file::load(path, &expected(rules), &mankala_models::device()).unwrap();
+    let (net, _): (PolicyValueNet, _) = file::load(path, &expected(rules), &mankala_models::device()).unwrap();
     let g = kalah();
     let mut features = vec![0.0; 14];
     g.initial_state().encode(&mut features);
@@ -239,10 +218,7 @@ fn margin_mix_pulls_the_value_toward_the_final_margin() {
     let mut o = options(&dirs, &out, 5, &rules);
     o.train.margin_mix = 0.5;
     let e = train(&o, |_, _, _| {}).unwrap_err().to_string();
-    assert!(
-        e.contains("shard-00000.parquet") && e.contains("version 2 has no margin column"),
-        "{e}"
-    );
+    assert!(e.contains("shard-00000.parquet") && e.contains("version 2 has no margin column"), "{e}");
     // Without the margin they train as before.
     o.train.margin_mix = 0.0;
     train(&o, |_, _, _| {}).unwrap();
@@ -262,10 +238,7 @@ fn a_kept_optimizer_state_changes_the_next_training_and_a_missing_one_is_named()
     train(&options(&dirs, &first, 30, &rules), |_, _, _| {}).unwrap();
     let model = first.join("model");
     let (_, optimizer, _) = checkpoint_paths(&first);
-    assert!(
-        optimizer.exists(),
-        "the last checkpoint keeps the optimizer"
-    );
+    assert!(optimizer.exists(), "the last checkpoint keeps the optimizer");
 
     let mut outputs = Vec::new();
     for keep in [false, true] {
@@ -280,10 +253,7 @@ fn a_kept_optimizer_state_changes_the_next_training_and_a_missing_one_is_named()
         outputs.push(outputs_of(&out.join("model"), &rules));
         let _ = std::fs::remove_dir_all(&out);
     }
-    let differ = outputs[0]
-        .iter()
-        .zip(&outputs[1])
-        .any(|(a, b)| (a - b).abs() > 1e-6);
+    let differ = outputs[0].iter().zip(&outputs[1]).any(|(a, b)| (a - b).abs() > 1e-6);
     assert!(differ, "a kept optimizer must move the weights differently");
 
     let out = temp_dir("optim-missing");
@@ -309,10 +279,7 @@ fn a_place_in_a_longer_schedule_sets_the_learning_rate_of_every_step() {
     let out = temp_dir("place-out");
     let mut o = options(&dirs, &out, 20, &rules);
     o.train.checkpoint_every = 5;
-    let place = SchedulePlace {
-        offset: 40,
-        total: 100,
-    };
+    let place = SchedulePlace { offset: 40, total: 100 };
     o.schedule = Some(place);
     train(&o, |_, _, _| {}).unwrap();
     let metrics = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
@@ -322,14 +289,9 @@ fn a_place_in_a_longer_schedule_sets_the_learning_rate_of_every_step() {
         let step: u64 = cols[0].parse().unwrap();
         let lr: f64 = cols[2].parse().unwrap();
         // The rate of the step just taken (step - 1), at its place in the schedule.
-        let want = o
-            .train
-            .learning_rate_at(place.offset + step - 1, place.total);
+        let want = o.train.learning_rate_at(place.offset + step - 1, place.total);
         assert!((lr - want).abs() < 2e-6, "step {step}: {lr} != {want}");
-        assert!(
-            lr < o.train.learning_rate,
-            "no warm-up and no restart: {lr}"
-        );
+        assert!(lr < o.train.learning_rate, "no warm-up and no restart: {lr}");
         lines += 1;
     }
     assert_eq!(lines, 4);

@@ -37,10 +37,7 @@ fn missing(dir: &Path) -> Option<String> {
     };
     match (std::env::var_os("MANKALA_CHROMIUM"), chromium()) {
         (Some(named), None) => {
-            return Some(format!(
-                "MANKALA_CHROMIUM names {}, which is not a file",
-                PathBuf::from(named).display()
-            ));
+            return Some(format!("MANKALA_CHROMIUM names {}, which is not a file", PathBuf::from(named).display()));
         }
         (None, None) => {
             return Some("chromium is not installed (apt-get install chromium)".into());
@@ -48,45 +45,27 @@ fn missing(dir: &Path) -> Option<String> {
         _ => {}
     }
     if !dir.join("node_modules/playwright-core").is_dir() {
-        return Some(format!(
-            "playwright-core is not installed (npm ci in {})",
-            dir.display()
-        ));
+        return Some(format!("playwright-core is not installed (npm ci in {})", dir.display()));
     }
     match node_wanted(dir) {
-        Some(wanted) if node < wanted => Some(format!(
-            "node {node} is older than the node {wanted} that playwright-core needs"
-        )),
+        Some(wanted) if node < wanted => Some(format!("node {node} is older than the node {wanted} that playwright-core needs")),
         _ => None,
     }
 }
 
 /// The major version of `node` on the path (`v20.1.0` gives 20), if it runs.
 fn node_major() -> Option<u32> {
-    let out = Command::new("node")
-        .arg("--version")
-        .stderr(Stdio::null())
-        .output()
-        .ok()
-        .filter(|o| o.status.success())?;
+    let out = Command::new("node").arg("--version").stderr(Stdio::null()).output().ok().filter(|o| o.status.success())?;
     let text = String::from_utf8_lossy(&out.stdout);
-    text.trim()
-        .trim_start_matches('v')
-        .split('.')
-        .next()?
-        .parse()
-        .ok()
+    text.trim().trim_start_matches('v').split('.').next()?.parse().ok()
 }
 
 /// The least major version of node that the installed playwright-core asks for
 /// (`"engines": {"node": ">=18"}` in its package.json).
 fn node_wanted(dir: &Path) -> Option<u32> {
-    let text =
-        std::fs::read_to_string(dir.join("node_modules/playwright-core/package.json")).ok()?;
+    let text = std::fs::read_to_string(dir.join("node_modules/playwright-core/package.json")).ok()?;
     let package: Value = serde_json::from_str(&text).ok()?;
-    let wanted = package["engines"]["node"]
-        .as_str()?
-        .trim_start_matches(">=");
+    let wanted = package["engines"]["node"].as_str()?.trim_start_matches(">=");
     wanted.trim().split('.').next()?.parse().ok()
 }
 
@@ -95,11 +74,7 @@ fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("MANKALA_CHROMIUM") {
         return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|p| p.join("chromium"))
-            .find(|p| p.is_file())
-    })
+    std::env::var_os("PATH").and_then(|paths| std::env::split_paths(&paths).map(|p| p.join("chromium")).find(|p| p.is_file()))
 }
 
 /// Every variant's start: counts, stores, hands, the labels of its first and last hole.
@@ -108,10 +83,7 @@ fn variants() -> Vec<Value> {
         .iter()
         .map(|v| {
             let mut s = Session::default();
-            let j = ask(
-                &mut s,
-                json!({"cmd": "new", "variant": v.name, "agent": "random"}),
-            );
+            let j = ask(&mut s, json!({"cmd": "new", "variant": v.name, "agent": "random"}));
             let four = j["pits"].as_array().unwrap().len() == 32;
             let (first, last) = match (four, v.name.starts_with("bao")) {
                 (true, true) => ("A1", "b8"),
@@ -121,11 +93,7 @@ fn variants() -> Vec<Value> {
                     ("A", &"abcdefghijkl"[n - 1..n])
                 }
             };
-            let sum = |key: &str| {
-                j[key]
-                    .as_array()
-                    .map_or(0, |a| a.iter().map(|n| n.as_u64().unwrap()).sum::<u64>())
-            };
+            let sum = |key: &str| j[key].as_array().map_or(0, |a| a.iter().map(|n| n.as_u64().unwrap()).sum::<u64>());
             let seeds = sum("pits") + if four { 0 } else { sum("stores") } + sum("in_hand");
             json!({
                 "name": v.name,
@@ -145,22 +113,14 @@ fn variants() -> Vec<Value> {
 fn bao() -> Value {
     let moves = ["A6<", "a5<", "A3>", "a7<", "safari"];
     let mut s = Session::default();
-    ask(
-        &mut s,
-        json!({"cmd": "new", "variant": "bao", "agent": "random"}),
-    );
+    ask(&mut s, json!({"cmd": "new", "variant": "bao", "agent": "random"}));
     let mut positions = Vec::new();
     // The moves whose hole has no other legal move: the page plays them at the click.
     let mut single = Vec::new();
     for m in moves {
         let legal = ask(&mut s, json!({"cmd": "legal"}));
         let hole = m.trim_end_matches(['<', '>']);
-        let here = legal["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|l| l.as_str().unwrap().trim_end_matches(['<', '>']) == hole)
-            .count();
+        let here = legal["legal"].as_array().unwrap().iter().filter(|l| l.as_str().unwrap().trim_end_matches(['<', '>']) == hole).count();
         if here == 1 {
             single.push(m);
         }
@@ -180,10 +140,7 @@ fn bao() -> Value {
 fn omweso() -> Value {
     for seed in 1..200 {
         let mut s = Session::default();
-        ask(
-            &mut s,
-            json!({"cmd": "new", "variant": "omweso", "agent": "random", "seed": seed}),
-        );
+        ask(&mut s, json!({"cmd": "new", "variant": "omweso", "agent": "random", "seed": seed}));
         let mut positions = Vec::new();
         for _ in 0..400 {
             let j = ask(&mut s, json!({"cmd": "go"}));
@@ -191,12 +148,7 @@ fn omweso() -> Value {
                 break;
             }
             positions.push(j["position"].clone());
-            let legal: Vec<&str> = j["legal"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap())
-                .collect();
+            let legal: Vec<&str> = j["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
             if legal.contains(&"take") {
                 let mut decisions = legal.clone();
                 decisions.sort_unstable();
@@ -216,10 +168,7 @@ fn omweso() -> Value {
 /// A Kalah game of two random agents saved as an arena record in `run`, and its positions.
 fn record(run: &Path) -> Value {
     let mut s = Session::default();
-    let start = ask(
-        &mut s,
-        json!({"cmd": "new", "variant": "kalah", "agent": "random", "seed": 5}),
-    );
+    let start = ask(&mut s, json!({"cmd": "new", "variant": "kalah", "agent": "random", "seed": 5}));
     let mut positions = vec![start["position"].clone()];
     let mut actions = Vec::new();
     let mut last = start;
@@ -260,11 +209,7 @@ fn explorer_and_report(run: &Path) -> Value {
     let dir = run.join("openings");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("openings.json"), table.to_string()).unwrap();
-    std::fs::write(
-        run.join("report.md"),
-        "# Run report\n\n![Elo by generation](elo.svg)\n",
-    )
-    .unwrap();
+    std::fs::write(run.join("report.md"), "# Run report\n\n![Elo by generation](elo.svg)\n").unwrap();
     std::fs::write(
         run.join("elo.svg"),
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\" fill=\"teal\"/></svg>",
@@ -311,9 +256,7 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
     std::thread::spawn(move || {
         mankala_web::serve(&options, |addr| tx.send(addr).unwrap()).unwrap();
     });
-    let addr = rx
-        .recv_timeout(Duration::from_secs(30))
-        .expect("the server starts");
+    let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server starts");
     let mut cases = cases;
     cases["url"] = json!(format!("http://{addr}"));
     let cases_file = tmp.join(format!("web-cases-{}.json", std::process::id()));
@@ -339,11 +282,7 @@ fn the_board_plays_replays_and_draws_every_variant_in_chromium() {
         if started.elapsed() > SCRIPT_LIMIT {
             child.kill().unwrap();
             let _ = child.wait();
-            panic!(
-                "board.mjs ran past {} s: {}",
-                SCRIPT_LIMIT.as_secs(),
-                std::fs::read_to_string(&stderr_file).unwrap_or_default()
-            );
+            panic!("board.mjs ran past {} s: {}", SCRIPT_LIMIT.as_secs(), std::fs::read_to_string(&stderr_file).unwrap_or_default());
         }
         std::thread::sleep(Duration::from_millis(200));
     };

@@ -92,11 +92,7 @@ fn act_for(text: &str, mover: Option<Player>) -> Action {
         _ => panic!("bad move text {text:?}"),
     };
     if let Some(p) = mover {
-        assert_eq!(
-            south,
-            p == SOUTH,
-            "{text:?} is not written with {p}'s letters"
-        );
+        assert_eq!(south, p == SOUTH, "{text:?} is not written with {p}'s letters");
     }
     let n = bytes[1].wrapping_sub(b'0');
     assert!((1..=8).contains(&n), "bad move text {text:?}");
@@ -135,11 +131,7 @@ fn acts_for(texts: &[&str], mover: Option<Player>) -> Vec<Action> {
 /// The notation of action `a` for `mover` (the inverse of `act`), for failure messages.
 pub fn name(a: Action, mover: Player) -> String {
     let hole = |h: Action| -> String {
-        let (front, back) = if mover == SOUTH {
-            ('A', 'B')
-        } else {
-            ('a', 'b')
-        };
+        let (front, back) = if mover == SOUTH { ('A', 'B') } else { ('a', 'b') };
         let row = if h < 8 { front } else { back };
         format!("{row}{}", h % 8 + 1)
     };
@@ -197,21 +189,8 @@ pub fn pos(g: &Bao, holes: Holes, hand: [u8; 2], owned: [bool; 2], to_move: Play
 }
 
 /// A position of `g` whose player to move may not start from front hole index `takasia`.
-pub fn pos_takasia(
-    g: &Bao,
-    holes: Holes,
-    hand: [u8; 2],
-    owned: [bool; 2],
-    to_move: Player,
-    takasia: Option<u8>,
-) -> BaoState {
-    let setup = BaoSetup {
-        holes,
-        hand,
-        owned,
-        to_move,
-        takasia,
-    };
+pub fn pos_takasia(g: &Bao, holes: Holes, hand: [u8; 2], owned: [bool; 2], to_move: Player, takasia: Option<u8>) -> BaoState {
+    let setup = BaoSetup { holes, hand, owned, to_move, takasia };
     BaoState::from_setup(g, &setup).expect("valid position")
 }
 
@@ -230,11 +209,7 @@ pub fn replay(s: &mut BaoState, moves: &[&str]) {
     for (i, &m) in moves.iter().enumerate() {
         let a = act_for(m, Some(s.to_move()));
         if let Err(e) = s.play(a) {
-            panic!(
-                "ply {} of the line, {m} ({a}): {e}; legal: {:?}\n{s}",
-                i + 1,
-                legal_names(s)
-            );
+            panic!("ply {} of the line, {m} ({a}): {e}; legal: {:?}\n{s}", i + 1, legal_names(s));
         }
     }
 }
@@ -243,10 +218,7 @@ pub fn replay(s: &mut BaoState, moves: &[&str]) {
 #[track_caller]
 pub fn assert_illegal(s: &BaoState, text: &str) {
     let a = act_for(text, Some(s.to_move()));
-    assert!(
-        !s.legal_actions().contains(&a),
-        "{text} is listed as legal\n{s}"
-    );
+    assert!(!s.legal_actions().contains(&a), "{text} is listed as legal\n{s}");
     let mut t = s.clone();
     assert!(t.play(a).is_err(), "{text} was played\n{s}");
     assert_eq!(&t, s, "a refused move changed the position");
@@ -254,9 +226,7 @@ pub fn assert_illegal(s: &BaoState, text: &str) {
 
 #[track_caller]
 fn check_seeds(holes: &Holes, hand: [u8; 2]) {
-    let total: u32 = holes.iter().flatten().map(|&n| u32::from(n)).sum::<u32>()
-        + u32::from(hand[0])
-        + u32::from(hand[1]);
+    let total: u32 = holes.iter().flatten().map(|&n| u32::from(n)).sum::<u32>() + u32::from(hand[0]) + u32::from(hand[1]);
     assert_eq!(total, 64, "expected position miscounted:\n{}", drawn(holes));
 }
 
@@ -264,11 +234,7 @@ fn check_seeds(holes: &Holes, hand: [u8; 2]) {
 fn check_board(s: &BaoState, holes: &Holes) {
     let actual = [s.holes(SOUTH), s.holes(NORTH)];
     if actual != *holes {
-        panic!(
-            "holes differ\nexpected:\n{}actual:\n{}{s}",
-            drawn(holes),
-            drawn(&actual)
-        );
+        panic!("holes differ\nexpected:\n{}actual:\n{}{s}", drawn(holes), drawn(&actual));
     }
     let pits: Vec<u32> = holes.iter().flatten().map(|&n| u32::from(n)).collect();
     assert_eq!(s.snapshot().pits, pits, "snapshot pits\n{s}");
@@ -289,43 +255,21 @@ fn check_legal(s: &BaoState, mover: Player, legal: &[&str]) {
     let expected = acts_for(legal, Some(mover));
     let actual: Vec<Action> = s.legal_actions().to_vec();
     if actual != expected {
-        panic!(
-            "legal actions differ\nexpected: {:?}\nactual:   {:?}\n{s}",
-            names(&expected, mover),
-            names(&actual, mover)
-        );
+        panic!("legal actions differ\nexpected: {:?}\nactual:   {:?}\n{s}", names(&expected, mover), names(&actual, mover));
     }
 }
 
 /// Asserts the whole position with no takasia (see the module comment). `legal` must not be
 /// empty; a finished game is checked with `check_over`.
 #[track_caller]
-pub fn check(
-    s: &BaoState,
-    holes: Holes,
-    hand: [u8; 2],
-    owned: [bool; 2],
-    to_move: Player,
-    legal: &[&str],
-) {
+pub fn check(s: &BaoState, holes: Holes, hand: [u8; 2], owned: [bool; 2], to_move: Player, legal: &[&str]) {
     check_takasia(s, holes, hand, owned, to_move, None, legal);
 }
 
 /// Asserts the whole position, with the takasia of the player to move.
 #[track_caller]
-pub fn check_takasia(
-    s: &BaoState,
-    holes: Holes,
-    hand: [u8; 2],
-    owned: [bool; 2],
-    to_move: Player,
-    takasia: Option<u8>,
-    legal: &[&str],
-) {
-    assert!(
-        !legal.is_empty(),
-        "a finished game is checked with check_over"
-    );
+pub fn check_takasia(s: &BaoState, holes: Holes, hand: [u8; 2], owned: [bool; 2], to_move: Player, takasia: Option<u8>, legal: &[&str]) {
+    assert!(!legal.is_empty(), "a finished game is checked with check_over");
     check_seeds(&holes, hand);
     check_board(s, &holes);
     check_hands_and_houses(s, hand, owned);
@@ -344,11 +288,7 @@ pub fn check_over(s: &BaoState, holes: Holes, hand: [u8; 2], owned: [bool; 2], r
     check_seeds(&holes, hand);
     check_board(s, &holes);
     check_hands_and_houses(s, hand, owned);
-    assert!(
-        s.legal_actions().is_empty(),
-        "nothing may be legal in a finished game: {:?}\n{s}",
-        legal_names(s)
-    );
+    assert!(s.legal_actions().is_empty(), "nothing may be legal in a finished game: {:?}\n{s}", legal_names(s));
     assert!(s.is_terminal(), "the game is over\n{s}");
     assert_eq!(s.outcome().map(|o| o.result), Some(result), "result\n{s}");
 }
@@ -357,21 +297,9 @@ pub fn check_over(s: &BaoState, holes: Holes, hand: [u8; 2], owned: [bool; 2], r
 /// placed count in the snapshot's `in_hand`: every hole, the snapshot's hands, the houses, the
 /// player to move and the legal actions.
 #[track_caller]
-pub fn check_opening(
-    s: &BaoState,
-    holes: Holes,
-    in_hand: [u32; 2],
-    owned: [bool; 2],
-    to_move: Player,
-    legal: &[&str],
-) {
+pub fn check_opening(s: &BaoState, holes: Holes, in_hand: [u32; 2], owned: [bool; 2], to_move: Player, legal: &[&str]) {
     let on_board: u32 = holes.iter().flatten().map(|&n| u32::from(n)).sum();
-    assert_eq!(
-        on_board + in_hand[0] + in_hand[1],
-        64,
-        "expected position miscounted:\n{}",
-        drawn(&holes)
-    );
+    assert_eq!(on_board + in_hand[0] + in_hand[1], 64, "expected position miscounted:\n{}", drawn(&holes));
     check_board(s, &holes);
     assert_eq!(s.snapshot().in_hand, in_hand, "snapshot in_hand\n{s}");
     for p in [SOUTH, NORTH] {
@@ -379,10 +307,7 @@ pub fn check_opening(
     }
     assert_eq!(s.to_move(), to_move, "player to move\n{s}");
     assert_eq!(s.takasia(), None, "takasia\n{s}");
-    assert!(
-        !s.at_decision(),
-        "no stop/safari decision in the opening\n{s}"
-    );
+    assert!(!s.at_decision(), "no stop/safari decision in the opening\n{s}");
     check_legal(s, to_move, legal);
     assert_eq!(s.outcome(), None, "outcome\n{s}");
 }

@@ -73,11 +73,7 @@ pub fn board(south: Side, north: Side) -> Vec<u32> {
 }
 
 pub fn game(kind: Kind, rules: OmwesoRules, limits: Limits) -> Omweso {
-    Omweso {
-        kind,
-        rules,
-        limits,
-    }
+    Omweso { kind, rules, limits }
 }
 
 /// `kind` with its default rules and caps.
@@ -87,14 +83,7 @@ pub fn default_game(kind: Kind) -> Omweso {
 
 /// `kind` with its default rules and the given caps.
 pub fn capped(kind: Kind, max_plies: u32, max_laps: u32) -> Omweso {
-    game(
-        kind,
-        OmwesoRules::of(kind),
-        Limits {
-            max_plies,
-            max_laps,
-        },
-    )
+    game(kind, OmwesoRules::of(kind), Limits { max_plies, max_laps })
 }
 
 /// A four-row game as built from a `[rules]` table in TOML (the way configs reach the engine).
@@ -112,20 +101,9 @@ pub fn pos_in(g: &Omweso, south: Side, north: Side, to_move: Player) -> OmwesoSt
 /// Asserts the whole position: all 32 holes, the seeds in hand, the player to move (when
 /// given) and the legal actions. The expected position itself must account for 64 seeds.
 #[track_caller]
-pub fn check_hand(
-    s: &OmwesoState,
-    south: Side,
-    north: Side,
-    in_hand: [u32; 2],
-    to_move: Option<Player>,
-    legal: &[Action],
-) {
+pub fn check_hand(s: &OmwesoState, south: Side, north: Side, in_hand: [u32; 2], to_move: Option<Player>, legal: &[Action]) {
     let on_board: u32 = south.iter().chain(&north).map(|&n| u32::from(n)).sum();
-    assert_eq!(
-        on_board + in_hand[0] + in_hand[1],
-        64,
-        "expected position miscounted"
-    );
+    assert_eq!(on_board + in_hand[0] + in_hand[1], 64, "expected position miscounted");
     assert_eq!(s.snapshot().in_hand, in_hand, "seeds in hand\n{s}");
     super::check_position(s, &board(south, north), [0, 0], to_move, legal);
 }

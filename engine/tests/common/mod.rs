@@ -13,14 +13,8 @@ pub fn game(name: &str, rules: &str) -> AnyGame {
 }
 
 /// A variant built from JSON objects of rule options and caps (as in golden trace files).
-pub fn game_from_json(
-    name: &str,
-    rules: &serde_json::Value,
-    limits: Option<&serde_json::Value>,
-) -> AnyGame {
-    let table = |v: &serde_json::Value| -> toml::Table {
-        serde_json::from_value(v.clone()).expect("an object")
-    };
+pub fn game_from_json(name: &str, rules: &serde_json::Value, limits: Option<&serde_json::Value>) -> AnyGame {
+    let table = |v: &serde_json::Value| -> toml::Table { serde_json::from_value(v.clone()).expect("an object") };
     let limits = limits.map(table).unwrap_or_default();
     AnyGame::from_tables(name, &table(rules), &limits).expect("valid rules")
 }
@@ -36,24 +30,15 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
         ("lane", "setup = \"left\""),
         ("lane", "feed = \"fed_to_move\""),
         ("lane", "match_to = 60"),
-        (
-            "lane",
-            "match_to = 20\nfeed = \"fed_to_move\"\nsetup = \"middle\"",
-        ),
+        ("lane", "match_to = 20\nfeed = \"fed_to_move\"\nsetup = \"middle\""),
         ("ndoto", ""),
         ("ndoto", "seeds_per_hole = 3"),
         ("enkeshui", ""),
         ("enkeshui", "holes = 8\nstart = \"fours\""),
         ("enkeshui", "holes = 10\nempty_end = \"right\""),
         ("enkeshui", "advance_move = true"),
-        (
-            "enkeshui",
-            "holes = 8\nstart = \"fours\"\nadvance_move = true",
-        ),
-        (
-            "enkeshui",
-            "holes = 12\nstart = \"fours\"\nempty_end = \"right\"",
-        ),
+        ("enkeshui", "holes = 8\nstart = \"fours\"\nadvance_move = true"),
+        ("enkeshui", "holes = 12\nstart = \"fours\"\nempty_end = \"right\""),
         ("omweso", ""),
         ("omweso", "setup = \"seventeen\"\nmandatory_capture = true"),
         ("omweso", "setup = \"alternate\"\nnkutemye = false"),
@@ -71,10 +56,7 @@ pub fn all_configs() -> Vec<(String, AnyGame)> {
             "mtaji_safari = \"forced\"\ntakasia = false\nself_empty = \"loses\"\n\
              house_in_mtaji = true\nmtaji_capture_ends_house = false",
         ),
-        (
-            "bao",
-            "singleton_entry = \"restricted\"\ntax_all_at_min = true\nendless_move = \"sleep\"",
-        ),
+        ("bao", "singleton_entry = \"restricted\"\ntax_all_at_min = true\nendless_move = \"sleep\""),
         ("bao-kujifunza", ""),
         ("bao-kujifunza", "takasia = true\nself_empty = \"illegal\""),
         ("bao-malawi", ""),

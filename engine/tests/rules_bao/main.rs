@@ -54,22 +54,13 @@ fn start_board() -> Holes {
     board(Z, [0, 2, 2, 6, 0, 0, 0, 0], [0, 0, 0, 0, 6, 2, 2, 0], Z)
 }
 
-mod b01_to_b10;
-mod b10_to_b16;
-mod b16_to_b21;
-mod b21_to_example02;
-mod example03_to_example16;
-mod example17_to_example19;
+mod b01_to_b15;
+mod b16_to_b24;
+mod b25_to_example19;
 
 #[allow(unused_imports)]
-use b01_to_b10::*;
+use b01_to_b15::*;
 #[allow(unused_imports)]
-use b10_to_b16::*;
+use b16_to_b24::*;
 #[allow(unused_imports)]
-use b16_to_b21::*;
-#[allow(unused_imports)]
-use b21_to_example02::*;
-#[allow(unused_imports)]
-use example03_to_example16::*;
-#[allow(unused_imports)]
-use example17_to_example19::*;
+use b25_to_example19::*;

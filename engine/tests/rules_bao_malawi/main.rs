@@ -52,13 +52,10 @@ fn start_board() -> Holes {
     board(Z, [0, 2, 2, 8, 0, 0, 0, 0], [0, 0, 0, 0, 8, 2, 2, 0], Z)
 }
 
-mod bm01_to_bm11;
-mod bm11_to_bm19;
-mod bm19_to_bm21;
+mod bm01_to_bm12;
+mod bm13_to_bm21;
 
 #[allow(unused_imports)]
-use bm01_to_bm11::*;
+use bm01_to_bm12::*;
 #[allow(unused_imports)]
-use bm11_to_bm19::*;
-#[allow(unused_imports)]
-use bm19_to_bm21::*;
+use bm13_to_bm21::*;

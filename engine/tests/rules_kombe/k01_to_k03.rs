@@ -11,11 +11,7 @@ use super::*;
 // of the Omweso set-ups; unknown keys are refused.
 #[test]
 fn kombe_rule_options() {
-    let defaults = OmwesoRules {
-        setup: Setup::Lamu,
-        mandatory_capture: false,
-        nkutemye: false,
-    };
+    let defaults = OmwesoRules { setup: Setup::Lamu, mandatory_capture: false, nkutemye: false };
     assert_eq!(OmwesoRules::of(Kind::Kombe), defaults);
     let any = AnyGame::by_name("kombe").expect("kombe is known");
     assert_eq!(any.name(), "kombe");
@@ -23,9 +19,7 @@ fn kombe_rule_options() {
     assert_eq!(table["setup"].as_str(), Some("lamu"));
     assert_eq!(table["mandatory_capture"].as_bool(), Some(false));
     assert_eq!(table["nkutemye"].as_bool(), Some(false));
-    let AnyGame::Omweso(g) = any else {
-        panic!("kombe is a four-row game")
-    };
+    let AnyGame::Omweso(g) = any else { panic!("kombe is a four-row game") };
     assert_eq!(g.kind, Kind::Kombe);
     assert_eq!(g.rules, defaults);
     assert_eq!(g.limits, Omweso::DEFAULT_LIMITS);
@@ -35,14 +29,7 @@ fn kombe_rule_options() {
 
     let g = kombe_from_config("setup = \"fours\"\nmandatory_capture = true");
     assert_eq!(g.kind, Kind::Kombe);
-    assert_eq!(
-        g.rules,
-        OmwesoRules {
-            setup: Setup::Fours,
-            mandatory_capture: true,
-            nkutemye: false,
-        }
-    );
+    assert_eq!(g.rules, OmwesoRules { setup: Setup::Fours, mandatory_capture: true, nkutemye: false });
     assert!(kombe_from_config("nkutemye = true").rules.nkutemye);
     for (name, setup) in [
         ("fours", Setup::Fours),
@@ -69,16 +56,7 @@ fn kombe_rule_options() {
 /// Driedger's figure (d) as read by K1, each player the same from his own left: back row A..H
 /// 0 0 0 0 5 5 5 5, front row T S R P N M K J 0 0 0 0 6 2 2 2.
 pub(super) fn lamu() -> Side {
-    side(&[
-        (E, 5),
-        (F, 5),
-        (G, 5),
-        (H, 5),
-        (J, 2),
-        (K, 2),
-        (M, 2),
-        (N, 6),
-    ])
+    side(&[(E, 5), (F, 5), (G, 5), (H, 5), (J, 2), (K, 2), (M, 2), (N, 6)])
 }
 
 // K1: the start, 32 a side, South to move; he may start from E..H and J, K, M, N; A, B, S, T
@@ -109,78 +87,18 @@ fn k1_start_position() {
 fn k1_start_position_2() {
     let mut s = kombe().initial_state();
     play(&mut s, J);
-    let south = side(&[
-        (E, 5),
-        (F, 5),
-        (G, 5),
-        (H, 5),
-        (K, 3),
-        (N, 7),
-        (P, 1),
-        (R, 1),
-    ]);
+    let south = side(&[(E, 5), (F, 5), (G, 5), (H, 5), (K, 3), (N, 7), (P, 1), (R, 1)]);
     check(&s, south, lamu(), NORTH, &[E, F, G, H, J, K, M, N]);
     play(&mut s, K);
-    let north = side(&[
-        (A, 1),
-        (B, 1),
-        (C, 1),
-        (E, 5),
-        (F, 5),
-        (G, 5),
-        (H, 5),
-        (J, 2),
-        (M, 3),
-        (P, 1),
-        (R, 1),
-        (S, 1),
-        (T, 1),
-    ]);
+    let north = side(&[(A, 1), (B, 1), (C, 1), (E, 5), (F, 5), (G, 5), (H, 5), (J, 2), (M, 3), (P, 1), (R, 1), (S, 1), (T, 1)]);
     check(&s, south, north, SOUTH, &[E, F, G, H, K, N]);
     play(&mut s, E);
-    check(
-        &s,
-        side(&[
-            (F, 6),
-            (G, 6),
-            (H, 6),
-            (J, 1),
-            (K, 4),
-            (N, 7),
-            (P, 1),
-            (R, 1),
-        ]),
-        north,
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(F, 6), (G, 6), (H, 6), (J, 1), (K, 4), (N, 7), (P, 1), (R, 1)]), north, SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
     check(
         &s,
-        side(&[
-            (G, 7),
-            (H, 7),
-            (J, 2),
-            (K, 5),
-            (M, 1),
-            (N, 8),
-            (R, 2),
-            (S, 1),
-        ]),
-        side(&[
-            (A, 1),
-            (B, 1),
-            (C, 1),
-            (E, 5),
-            (F, 5),
-            (G, 5),
-            (H, 5),
-            (J, 2),
-            (M, 3),
-            (P, 1),
-            (R, 1),
-            (T, 1),
-        ]),
+        side(&[(G, 7), (H, 7), (J, 2), (K, 5), (M, 1), (N, 8), (R, 2), (S, 1)]),
+        side(&[(A, 1), (B, 1), (C, 1), (E, 5), (F, 5), (G, 5), (H, 5), (J, 2), (M, 3), (P, 1), (R, 1), (T, 1)]),
         NORTH,
         &[E, F, G, H, J, M],
     );
@@ -192,12 +110,7 @@ fn k1_start_position_2() {
 
 /// South C29 G2 J1, North a2 t2 e28: G (2) ends in J (now 2) opposite a and t.
 pub(super) fn k2_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(C, 29), (G, 2), (J, 1)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(C, 29), (G, 2), (J, 1)]), side(&[(A, 2), (E, 28), (T, 2)]), SOUTH)
 }
 
 // K2: G (2): H, J; J held 1 and faces a (2), t (2): the capture is offered as in Omweso. Take:
@@ -209,21 +122,9 @@ fn k2_only_the_front_hole_is_taken() {
     let mut s = k2_position(&kombe());
     assert_eq!(s.legal_actions().as_slice(), &[C, G]);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (J, 2)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (J, 2)]), side(&[(A, 2), (E, 28), (T, 2)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 29), (H, 2), (K, 1), (M, 1), (N, 1)]),
-        side(&[(A, 2), (E, 28)]),
-        NORTH,
-        &[A, E],
-    );
+    check(&s, side(&[(C, 29), (H, 2), (K, 1), (M, 1), (N, 1)]), side(&[(A, 2), (E, 28)]), NORTH, &[A, E]);
 }
 
 // K2: captures stay optional: relay declines, J (2): K, M; M was empty: end. North keeps a, t.
@@ -233,13 +134,7 @@ fn k2_only_the_front_hole_is_taken_2() {
     let mut s = k2_position(&kombe());
     play(&mut s, G);
     play(&mut s, RELAY);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (K, 1), (M, 1)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        NORTH,
-        &[A, E, T],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (K, 1), (M, 1)]), side(&[(A, 2), (E, 28), (T, 2)]), NORTH, &[A, E, T]);
 }
 
 // K2 with mandatory_capture: the same take, at once, in one ply.
@@ -248,13 +143,7 @@ fn k2_only_the_front_hole_is_taken_3() {
     let mut s = k2_position(&mandatory());
     play(&mut s, G);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(C, 29), (H, 2), (K, 1), (M, 1), (N, 1)]),
-        side(&[(A, 2), (E, 28)]),
-        NORTH,
-        &[A, E],
-    );
+    check(&s, side(&[(C, 29), (H, 2), (K, 1), (M, 1), (N, 1)]), side(&[(A, 2), (E, 28)]), NORTH, &[A, E]);
 }
 
 // K2: a capture may take a single seed. G (2): H, J; J (2) faces a (5), t (1): take t (1),
@@ -262,27 +151,11 @@ fn k2_only_the_front_hole_is_taken_3() {
 // ends in the empty n.
 #[test]
 fn k2_only_the_front_hole_is_taken_4() {
-    let mut s = pos(
-        side(&[(C, 29), (G, 2), (J, 1)]),
-        side(&[(A, 5), (E, 26), (T, 1)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(C, 29), (G, 2), (J, 1)]), side(&[(A, 5), (E, 26), (T, 1)]), SOUTH);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (J, 2)]),
-        side(&[(A, 5), (E, 26), (T, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (J, 2)]), side(&[(A, 5), (E, 26), (T, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 29), (J, 3), (K, 1)]),
-        side(&[(A, 5), (E, 26)]),
-        NORTH,
-        &[A, E],
-    );
+    check(&s, side(&[(C, 29), (J, 3), (K, 1)]), side(&[(A, 5), (E, 26)]), NORTH, &[A, E]);
 }
 
 // K2 on repeated captures. H (2): J, K; K (2) faces b (2), s (1): take s (1), sown from J: J
@@ -292,36 +165,14 @@ fn k2_only_the_front_hole_is_taken_4() {
 // empty t.
 #[test]
 fn k2_only_the_front_hole_is_taken_5() {
-    let mut s = pos(
-        side(&[(C, 28), (H, 2), (K, 1), (M, 1)]),
-        side(&[(B, 2), (C, 3), (F, 24), (R, 2), (S, 1)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(C, 28), (H, 2), (K, 1), (M, 1)]), side(&[(B, 2), (C, 3), (F, 24), (R, 2), (S, 1)]), SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[C, H]);
     play(&mut s, H);
-    check(
-        &s,
-        side(&[(C, 28), (J, 1), (K, 2), (M, 1)]),
-        side(&[(B, 2), (C, 3), (F, 24), (R, 2), (S, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 28), (J, 1), (K, 2), (M, 1)]), side(&[(B, 2), (C, 3), (F, 24), (R, 2), (S, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 28), (K, 3), (M, 2)]),
-        side(&[(B, 2), (C, 3), (F, 24), (R, 2)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 28), (K, 3), (M, 2)]), side(&[(B, 2), (C, 3), (F, 24), (R, 2)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(C, 28), (K, 4), (N, 1), (P, 1), (R, 1)]),
-        side(&[(B, 2), (C, 3), (F, 24)]),
-        NORTH,
-        &[B, C, F],
-    );
+    check(&s, side(&[(C, 28), (K, 4), (N, 1), (P, 1), (R, 1)]), side(&[(B, 2), (C, 3), (F, 24)]), NORTH, &[B, C, F]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,12 +181,7 @@ fn k2_only_the_front_hole_is_taken_5() {
 
 /// South G28 N1 R1 T2; North d1 p2 (opposite N), h29. R faces the empty f, m.
 pub(super) fn k3_relay_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(G, 28), (N, 1), (R, 1), (T, 2)]),
-        side(&[(D, 1), (H, 29), (P, 2)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(G, 28), (N, 1), (R, 1), (T, 2)]), side(&[(D, 1), (H, 29), (P, 2)]), SOUTH)
 }
 
 // K3 (a): T> (2): S, R; R held 1 and faces the empty f, m: no capture, so the clockwise handful
@@ -346,22 +192,10 @@ pub(super) fn k3_relay_position(g: &Omweso) -> OmwesoState {
 #[test]
 fn k3_reverse_start_captures_after_clockwise_relays() {
     let mut s = k3_relay_position(&kombe());
-    check(
-        &s,
-        side(&[(G, 28), (N, 1), (R, 1), (T, 2)]),
-        side(&[(D, 1), (H, 29), (P, 2)]),
-        SOUTH,
-        &[G, T, T_REV],
-    );
+    check(&s, side(&[(G, 28), (N, 1), (R, 1), (T, 2)]), side(&[(D, 1), (H, 29), (P, 2)]), SOUTH, &[G, T, T_REV]);
     play(&mut s, T_REV);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(G, 28), (N, 2), (P, 1), (S, 2), (T, 1)]),
-        side(&[(D, 1), (H, 29)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(G, 28), (N, 2), (P, 1), (S, 2), (T, 1)]), side(&[(D, 1), (H, 29)]), NORTH, &[H]);
 }
 
 // K3 (a), two clockwise relays. B> (3): A, T, S; S held 1 and faces the empty g, k: relay S
@@ -379,32 +213,16 @@ fn k3_reverse_start_captures_after_clockwise_relays_2() {
     check(&s, south, north, SOUTH, &[B, G, B_REV]);
     play(&mut s, B_REV);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(A, 2), (B, 1), (G, 26), (M, 2), (N, 1), (R, 2), (S, 1)]),
-        side(&[(C, 1), (H, 28)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(A, 2), (B, 1), (G, 26), (M, 2), (N, 1), (R, 2), (S, 1)]), side(&[(C, 1), (H, 28)]), NORTH, &[H]);
 }
 
 // K3 (a): the declined alternative of the same position: B (3) anticlockwise: C, D, E; E was
 // empty: end. North: c (1) and r (3) cannot reverse; only h moves (r anticlockwise too).
 #[test]
 fn k3_reverse_start_captures_after_clockwise_relays_3() {
-    let mut s = pos(
-        side(&[(B, 3), (G, 26), (M, 1), (P, 1), (S, 1)]),
-        side(&[(C, 1), (H, 28), (R, 3)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(B, 3), (G, 26), (M, 1), (P, 1), (S, 1)]), side(&[(C, 1), (H, 28), (R, 3)]), SOUTH);
     play(&mut s, B);
-    check(
-        &s,
-        side(&[(C, 1), (D, 1), (E, 1), (G, 26), (M, 1), (P, 1), (S, 1)]),
-        side(&[(C, 1), (H, 28), (R, 3)]),
-        NORTH,
-        &[H, R],
-    );
+    check(&s, side(&[(C, 1), (D, 1), (E, 1), (G, 26), (M, 1), (P, 1), (S, 1)]), side(&[(C, 1), (H, 28), (R, 3)]), NORTH, &[H, R]);
 }
 
 // K3 (a): no handful of the chain may pass from J round to H. T> (2): S, R; R (15) faces the
@@ -419,13 +237,7 @@ fn k3_reverse_start_that_would_loop_round_the_far_end_is_illegal() {
     check(&s, south, north, SOUTH, &[C, R, T]);
     assert!(s.play(T_REV).is_err());
     play(&mut s, T);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 16), (R, 14)]),
-        north,
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 16), (R, 14)]), north, NORTH, &[D]);
 }
 
 // K3 (a): the first handful itself may not loop. S> (15) would sow R..J, H..A and end in T
@@ -447,12 +259,7 @@ fn k3_reverse_start_that_would_loop_round_the_far_end_is_illegal_2() {
 
 /// South A1 E28 R3; North g1 k2 (opposite S), d29.
 pub(super) fn k3_turn_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(A, 1), (E, 28), (R, 3)]),
-        side(&[(D, 29), (G, 1), (K, 2)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(A, 1), (E, 28), (R, 3)]), side(&[(D, 29), (G, 1), (K, 2)]), SOUTH)
 }
 
 // K3 (b): R (3): S, T, A; A held 1 (occupied before the seed came) and is a special hole; its
@@ -465,24 +272,12 @@ fn k3_turn_at_an_occupied_special_hole() {
     let mut s = k3_turn_position(&kombe());
     assert_eq!(s.legal_actions().as_slice(), &[E, R]);
     play(&mut s, R);
-    check(
-        &s,
-        side(&[(A, 2), (E, 28), (S, 1), (T, 1)]),
-        side(&[(D, 29), (G, 1), (K, 2)]),
-        SOUTH,
-        &[RELAY, RELAY_REVERSE],
-    );
+    check(&s, side(&[(A, 2), (E, 28), (S, 1), (T, 1)]), side(&[(D, 29), (G, 1), (K, 2)]), SOUTH, &[RELAY, RELAY_REVERSE]);
     assert_eq!(s.action_to_string(RELAY_REVERSE), "relay>");
     assert_eq!(s.parse_action("relay>").unwrap(), RELAY_REVERSE);
     play(&mut s, RELAY_REVERSE);
     assert_eq!(s.ply(), 2);
-    check(
-        &s,
-        side(&[(B, 1), (C, 1), (E, 28), (S, 2), (T, 2)]),
-        side(&[(D, 29), (G, 1)]),
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(B, 1), (C, 1), (E, 28), (S, 2), (T, 2)]), side(&[(D, 29), (G, 1)]), NORTH, &[D]);
 }
 
 // K3 (b): the same decision, relay: A (2) anticlockwise: B, C; C was empty: end. North keeps
@@ -492,22 +287,12 @@ fn k3_turn_at_an_occupied_special_hole_2() {
     let mut s = k3_turn_position(&kombe());
     play(&mut s, R);
     play(&mut s, RELAY);
-    check(
-        &s,
-        side(&[(B, 1), (C, 1), (E, 28), (S, 1), (T, 1)]),
-        side(&[(D, 29), (G, 1), (K, 2)]),
-        NORTH,
-        &[D, K],
-    );
+    check(&s, side(&[(B, 1), (C, 1), (E, 28), (S, 1), (T, 1)]), side(&[(D, 29), (G, 1), (K, 2)]), NORTH, &[D, K]);
 }
 
 /// South G27 M1 N3 S1; North c1 r1 (opposite M), d1 p1 (opposite N), a28.
 pub(super) fn k3_turn_position_3() -> OmwesoState {
-    pos(
-        side(&[(G, 27), (M, 1), (N, 3), (S, 1)]),
-        side(&[(A, 28), (C, 1), (D, 1), (P, 1), (R, 1)]),
-        SOUTH,
-    )
+    pos(side(&[(G, 27), (M, 1), (N, 3), (S, 1)]), side(&[(A, 28), (C, 1), (D, 1), (P, 1), (R, 1)]), SOUTH)
 }
 
 // K3 (b), a turn at S followed by a clockwise relay and (c). N (3): P, R, S; S held 1 and faces
@@ -523,13 +308,7 @@ fn k3_turn_at_an_occupied_special_hole_3() {
     let mut s = k3_turn_position_3();
     assert_eq!(s.legal_actions().as_slice(), &[G, N]);
     play(&mut s, N);
-    check(
-        &s,
-        side(&[(G, 27), (M, 1), (P, 1), (R, 1), (S, 2)]),
-        side(&[(A, 28), (C, 1), (D, 1), (P, 1), (R, 1)]),
-        SOUTH,
-        &[RELAY, RELAY_REVERSE],
-    );
+    check(&s, side(&[(G, 27), (M, 1), (P, 1), (R, 1), (S, 2)]), side(&[(A, 28), (C, 1), (D, 1), (P, 1), (R, 1)]), SOUTH, &[RELAY, RELAY_REVERSE]);
     play(&mut s, RELAY_REVERSE);
     check_hand(
         &s,
@@ -540,13 +319,7 @@ fn k3_turn_at_an_occupied_special_hole_3() {
         &[SOW_ANTICLOCKWISE, SOW_CLOCKWISE],
     );
     play(&mut s, SOW_CLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (G, 27), (M, 2), (N, 2), (S, 1), (T, 1)]),
-        side(&[(A, 28), (C, 1), (D, 1)]),
-        NORTH,
-        &[A],
-    );
+    check(&s, side(&[(A, 1), (G, 27), (M, 2), (N, 2), (S, 1), (T, 1)]), side(&[(A, 28), (C, 1), (D, 1)]), NORTH, &[A]);
 }
 
 // K3 (b), (c): the same choice, sow<: from R (after P): R (3), relay R: S, T, A; end.
@@ -556,11 +329,70 @@ fn k3_turn_at_an_occupied_special_hole_4() {
     play(&mut s, N);
     play(&mut s, RELAY_REVERSE);
     play(&mut s, SOW_ANTICLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (G, 27), (M, 2), (N, 1), (S, 1), (T, 1)]),
-        side(&[(A, 28), (C, 1), (D, 1), (P, 1)]),
-        NORTH,
-        &[A],
-    );
+    check(&s, side(&[(A, 1), (G, 27), (M, 2), (N, 1), (S, 1), (T, 1)]), side(&[(A, 28), (C, 1), (D, 1), (P, 1)]), NORTH, &[A]);
+}
+
+// K3 (b): the same turn declined: relay S (2) anticlockwise: T, A; A was empty: end.
+#[test]
+fn k3_turn_at_an_occupied_special_hole_5() {
+    let mut s = k3_turn_position_3();
+    play(&mut s, N);
+    play(&mut s, RELAY);
+    check(&s, side(&[(A, 1), (G, 27), (M, 1), (P, 1), (R, 1), (T, 1)]), side(&[(A, 28), (C, 1), (D, 1), (P, 1), (R, 1)]), NORTH, &[A]);
+}
+
+/// South B2 G27 R1 T2; North f1 m2 (opposite R), g1 k1 (opposite S), d27.
+pub(super) fn k3_turn_position_6() -> OmwesoState {
+    pos(side(&[(B, 2), (G, 27), (R, 1), (T, 2)]), side(&[(D, 27), (F, 1), (G, 1), (K, 1), (M, 2)]), SOUTH)
+}
+
+// K3 (b) after a capture sowing. B> (2: A, T) would end in T (3) facing the empty h, j and
+// relay T (3): S, R, P; P was empty: not legal. T> (2): S, R; R (2) faces f (1), m (2): take m
+// (2) at once. Clockwise from T the 2 would go S, R; R (3) faces f and the empty m: relay R
+// (3) P, N, M; M was empty: no choice, anticlockwise from A: A, B; B held 2, a special hole:
+// its 3 clockwise would go A, T, S, and S (1) faces g (1), k (1): the chain captures, so South
+// decides. relay>: B (3): A, T, S; take k (1) at once. Last left empty: B. Clockwise the 1
+// would fall in A (2): relay A (3) clockwise: T, S, R; R (2) faces f and the empty m: relay R
+// (3) P, N, M; M was empty: no choice: anticlockwise from C: C was empty: end.
+#[test]
+fn k3_turn_at_an_occupied_special_hole_6() {
+    let mut s = k3_turn_position_6();
+    assert_eq!(s.legal_actions().as_slice(), &[B, G, T, T_REV]);
+    play(&mut s, T_REV);
+    assert_eq!(s.ply(), 1);
+    check(&s, side(&[(A, 1), (B, 3), (G, 27), (R, 2), (S, 1)]), side(&[(D, 27), (F, 1), (G, 1), (K, 1)]), SOUTH, &[RELAY, RELAY_REVERSE]);
+    play(&mut s, RELAY_REVERSE);
+    check(&s, side(&[(A, 2), (C, 1), (G, 27), (R, 2), (S, 2), (T, 1)]), side(&[(D, 27), (F, 1), (G, 1)]), NORTH, &[D]);
+}
+
+// K3 (b): the same decision, relay: B (3) anticlockwise: C, D, E; E was empty: end.
+#[test]
+fn k3_turn_at_an_occupied_special_hole_7() {
+    let mut s = k3_turn_position_6();
+    play(&mut s, T_REV);
+    play(&mut s, RELAY);
+    check(&s, side(&[(A, 1), (C, 1), (D, 1), (E, 1), (G, 27), (R, 2), (S, 1)]), side(&[(D, 27), (F, 1), (G, 1), (K, 1)]), NORTH, &[D]);
+}
+
+// K3 (b): no turn when the chain from the special hole does not capture. R (3): S, T, A; A (2)
+// clockwise would go T, S; S (2) faces g (1) and the empty k: relay S (2) R, P; P was empty:
+// no capture. So A relays anticlockwise at once, no decision: B, C; C was empty: end.
+#[test]
+fn k3_no_turn_when_the_chain_does_not_capture() {
+    let mut s = pos(side(&[(A, 1), (E, 28), (R, 3)]), side(&[(D, 31), (G, 1)]), SOUTH);
+    play(&mut s, R);
+    assert_eq!(s.ply(), 1);
+    check(&s, side(&[(B, 1), (C, 1), (E, 28), (S, 1), (T, 1)]), side(&[(D, 31), (G, 1)]), NORTH, &[D]);
+}
+
+// K3 (b): no turn when the chain would loop. R (3): S, T, A; A (2) clockwise: T, S; S (14)
+// faces the empty g, k: relay S (15) would step from J to H (it would end in T (2), facing h
+// (1), j (1)). So A relays anticlockwise: B, C; C was empty: end.
+#[test]
+fn k3_no_turn_when_the_chain_does_not_capture_2() {
+    let north = side(&[(C, 30), (H, 1), (J, 1)]);
+    let mut s = pos(side(&[(A, 1), (E, 15), (R, 3), (S, 13)]), north, SOUTH);
+    assert_eq!(s.legal_actions().as_slice(), &[E, R, S]);
+    play(&mut s, R);
+    check(&s, side(&[(B, 1), (C, 1), (E, 15), (S, 14), (T, 1)]), north, NORTH, &[C]);
 }

@@ -21,9 +21,7 @@ mod common;
 
 use common::four_row::*;
 use common::play;
-use mankala_engine::variants::omweso::{
-    Kind, RELAY, RELAY_REVERSE, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE,
-};
+use mankala_engine::variants::omweso::{Kind, RELAY, RELAY_REVERSE, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE};
 use mankala_engine::variants::{Omweso, OmwesoRules, OmwesoState};
 use mankala_engine::{AnyGame, Cap, Game, GameResult, Player, State};
 
@@ -32,14 +30,7 @@ fn kombe() -> Omweso {
 }
 
 fn mandatory() -> Omweso {
-    game(
-        Kind::Kombe,
-        OmwesoRules {
-            mandatory_capture: true,
-            ..OmwesoRules::of(Kind::Kombe)
-        },
-        Omweso::DEFAULT_LIMITS,
-    )
+    game(Kind::Kombe, OmwesoRules { mandatory_capture: true, ..OmwesoRules::of(Kind::Kombe) }, Omweso::DEFAULT_LIMITS)
 }
 
 fn with_limits(max_plies: u32, max_laps: u32) -> Omweso {
@@ -56,12 +47,9 @@ fn pos(south: Side, north: Side, to_move: Player) -> OmwesoState {
 }
 
 mod k01_to_k03;
-mod k03_to_k04;
-mod k05_to_k06;
+mod k03_to_k06;
 
 #[allow(unused_imports)]
 use k01_to_k03::*;
 #[allow(unused_imports)]
-use k03_to_k04::*;
-#[allow(unused_imports)]
-use k05_to_k06::*;
+use k03_to_k06::*;

@@ -16,9 +16,7 @@ mod common;
 
 use common::four_row::*;
 use common::play;
-use mankala_engine::variants::omweso::{
-    Kind, PLACE, RELAY, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE,
-};
+use mankala_engine::variants::omweso::{Kind, PLACE, RELAY, SOW_ANTICLOCKWISE, SOW_CLOCKWISE, Setup, TAKE};
 use mankala_engine::variants::{Omweso, OmwesoRules, OmwesoState};
 use mankala_engine::{Action, Cap, Game, GameResult, Limits, Player, State};
 
@@ -27,25 +25,11 @@ fn omweso() -> Omweso {
 }
 
 fn with_setup(setup: Setup) -> Omweso {
-    game(
-        Kind::Omweso,
-        OmwesoRules {
-            setup,
-            ..OmwesoRules::default()
-        },
-        Omweso::DEFAULT_LIMITS,
-    )
+    game(Kind::Omweso, OmwesoRules { setup, ..OmwesoRules::default() }, Omweso::DEFAULT_LIMITS)
 }
 
 fn mandatory() -> Omweso {
-    game(
-        Kind::Omweso,
-        OmwesoRules {
-            mandatory_capture: true,
-            ..OmwesoRules::default()
-        },
-        Omweso::DEFAULT_LIMITS,
-    )
+    game(Kind::Omweso, OmwesoRules { mandatory_capture: true, ..OmwesoRules::default() }, Omweso::DEFAULT_LIMITS)
 }
 
 fn with_limits(max_plies: u32, max_laps: u32) -> Omweso {
@@ -57,12 +41,9 @@ fn pos(south: Side, north: Side, to_move: Player) -> OmwesoState {
 }
 
 mod r01_to_r10;
-mod r10_to_r13;
-mod r14_to_r16;
+mod r11_to_r16;
 
 #[allow(unused_imports)]
 use r01_to_r10::*;
 #[allow(unused_imports)]
-use r10_to_r13::*;
-#[allow(unused_imports)]
-use r14_to_r16::*;
+use r11_to_r16::*;

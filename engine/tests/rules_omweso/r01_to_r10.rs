@@ -18,22 +18,7 @@ fn r1_board_and_seeds() {
     assert_eq!(s.snapshot().pits.len(), 32);
     check(&s, back_row(4), back_row(4), SOUTH, &upto(8));
     play(&mut s, A);
-    check(
-        &s,
-        side(&[
-            (B, 5),
-            (C, 5),
-            (D, 5),
-            (F, 5),
-            (G, 5),
-            (H, 5),
-            (J, 1),
-            (K, 1),
-        ]),
-        back_row(4),
-        NORTH,
-        &upto(8),
-    );
+    check(&s, side(&[(B, 5), (C, 5), (D, 5), (F, 5), (G, 5), (H, 5), (J, 1), (K, 1)]), back_row(4), NORTH, &upto(8));
 }
 
 // R1: a position must hold exactly 64 seeds.
@@ -82,16 +67,7 @@ fn r2_setup_seventeen() {
 // m (0); T> (4: S R P N) in N, opposite d (4) and p (0): one opposite hole empty, no reverse.
 #[test]
 fn r2_setup_alternate() {
-    let alternate = side(&[
-        (B, 4),
-        (D, 4),
-        (F, 4),
-        (H, 4),
-        (K, 4),
-        (N, 4),
-        (R, 4),
-        (T, 4),
-    ]);
+    let alternate = side(&[(B, 4), (D, 4), (F, 4), (H, 4), (K, 4), (N, 4), (R, 4), (T, 4)]);
     let s = with_setup(Setup::Alternate).initial_state();
     check(&s, alternate, alternate, SOUTH, &[B, D, F, H, K, N, R, T]);
 }
@@ -106,33 +82,12 @@ fn r2_setup_free_placement_order() {
     let mut s = g.initial_state();
     check_hand(&s, side(&[]), side(&[]), [32, 32], Some(SOUTH), &places(A));
     play(&mut s, PLACE + C);
-    check_hand(
-        &s,
-        side(&[(C, 1)]),
-        side(&[]),
-        [31, 32],
-        Some(SOUTH),
-        &places(C),
-    );
+    check_hand(&s, side(&[(C, 1)]), side(&[]), [31, 32], Some(SOUTH), &places(C));
     // The same hole again is allowed.
     play(&mut s, PLACE + C);
-    check_hand(
-        &s,
-        side(&[(C, 2)]),
-        side(&[]),
-        [30, 32],
-        Some(SOUTH),
-        &places(C),
-    );
+    check_hand(&s, side(&[(C, 2)]), side(&[]), [30, 32], Some(SOUTH), &places(C));
     play(&mut s, PLACE + H);
-    check_hand(
-        &s,
-        side(&[(C, 2), (H, 1)]),
-        side(&[]),
-        [29, 32],
-        Some(SOUTH),
-        &places(H),
-    );
+    check_hand(&s, side(&[(C, 2), (H, 1)]), side(&[]), [29, 32], Some(SOUTH), &places(H));
     // Back to a lower track index: refused.
     assert!(s.play(PLACE + A).is_err());
     assert!(s.play(PLACE + G).is_err());
@@ -162,23 +117,12 @@ fn r2_setup_free_placement_order() {
 // R3: South moves first in every set-up (in "free" he also places first).
 #[test]
 fn r3_south_first() {
-    for setup in [
-        Setup::Fours,
-        Setup::Seventeen,
-        Setup::Alternate,
-        Setup::Free,
-    ] {
+    for setup in [Setup::Fours, Setup::Seventeen, Setup::Alternate, Setup::Free] {
         let s = with_setup(setup).initial_state();
         assert_eq!(s.to_move(), SOUTH, "{setup:?}");
         assert_eq!(s.ply(), 0);
     }
-    check(
-        &omweso().initial_state(),
-        back_row(4),
-        back_row(4),
-        SOUTH,
-        &upto(8),
-    );
+    check(&omweso().initial_state(), back_row(4), back_row(4), SOUTH, &upto(8));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -191,29 +135,13 @@ fn r3_south_first() {
 #[test]
 fn r4_move_from_two() {
     let north = back_row(7);
-    let mut s = pos(
-        side(&[(A, 1), (B, 2), (C, 1), (J, 1), (N, 3)]),
-        north,
-        SOUTH,
-    );
-    check(
-        &s,
-        side(&[(A, 1), (B, 2), (C, 1), (J, 1), (N, 3)]),
-        north,
-        SOUTH,
-        &[B, N],
-    );
+    let mut s = pos(side(&[(A, 1), (B, 2), (C, 1), (J, 1), (N, 3)]), north, SOUTH);
+    check(&s, side(&[(A, 1), (B, 2), (C, 1), (J, 1), (N, 3)]), north, SOUTH, &[B, N]);
     for single in [A, C, J] {
         assert!(s.play(single).is_err(), "a single seed in {single} moved");
     }
     play(&mut s, B);
-    check(
-        &s,
-        side(&[(A, 1), (C, 2), (D, 1), (J, 1), (N, 3)]),
-        north,
-        NORTH,
-        &upto(8),
-    );
+    check(&s, side(&[(A, 1), (C, 2), (D, 1), (J, 1), (N, 3)]), north, NORTH, &upto(8));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,21 +159,9 @@ pub(super) fn r5_position() -> OmwesoState {
 #[test]
 fn r5_sow_anticlockwise() {
     let mut s = r5_position();
-    check(
-        &s,
-        side(&[(E, 26), (G, 3), (T, 3)]),
-        [2; 16],
-        SOUTH,
-        &[E, G, T],
-    );
+    check(&s, side(&[(E, 26), (G, 3), (T, 3)]), [2; 16], SOUTH, &[E, G, T]);
     play(&mut s, T);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 1), (E, 26), (G, 3)]),
-        [2; 16],
-        NORTH,
-        &upto(16),
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (E, 26), (G, 3)]), [2; 16], NORTH, &upto(16));
 }
 
 // R5: G (3) sows on round the right-hand end: H, J, K; K was empty: the move ends. North's
@@ -255,13 +171,7 @@ fn r5_sow_anticlockwise() {
 fn r5_sow_anticlockwise_2() {
     let mut s = r5_position();
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(E, 26), (H, 1), (J, 1), (K, 1), (T, 3)]),
-        [2; 16],
-        NORTH,
-        &[upto(16), vec![B_REV]].concat(),
-    );
+    check(&s, side(&[(E, 26), (H, 1), (J, 1), (K, 1), (T, 3)]), [2; 16], NORTH, &[upto(16), vec![B_REV]].concat());
 }
 
 // R5: a handful of 16 goes round once: every hole gets one seed, the hole of origin E last;
@@ -309,13 +219,7 @@ fn r6_relay() {
     let mut s = pos(side(&[(C, 2), (E, 2), (M, 28)]), [2; 16], SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[C, E, M]);
     play(&mut s, C);
-    check(
-        &s,
-        side(&[(D, 1), (F, 1), (G, 1), (H, 1), (M, 28)]),
-        [2; 16],
-        NORTH,
-        &[upto(16), vec![T_REV]].concat(),
-    );
+    check(&s, side(&[(D, 1), (F, 1), (G, 1), (H, 1), (M, 28)]), [2; 16], NORTH, &[upto(16), vec![T_REV]].concat());
 }
 
 // R6: a front-row relay: H (2): J, K; K held 1 and faces b (4) and s (0): no capture (R8),
@@ -326,13 +230,7 @@ fn r6_relay_2() {
     let mut s = pos(side(&[(A, 1), (C, 28), (H, 2), (K, 1)]), north, SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[C, H]);
     play(&mut s, H);
-    check(
-        &s,
-        side(&[(A, 1), (C, 28), (J, 1), (M, 1), (N, 1)]),
-        north,
-        NORTH,
-        &upto(8),
-    );
+    check(&s, side(&[(A, 1), (C, 28), (J, 1), (M, 1), (N, 1)]), north, NORTH, &upto(8));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,13 +244,7 @@ fn r7_end_on_empty() {
     assert_eq!(s.legal_actions().as_slice(), &[C, H]);
     play(&mut s, H);
     // North's reverse starts: s (G 0), t (H 0), p (E 0), r (F 0): none.
-    check(
-        &s,
-        side(&[(C, 30), (J, 1), (K, 1)]),
-        [2; 16],
-        NORTH,
-        &upto(16),
-    );
+    check(&s, side(&[(C, 30), (J, 1), (K, 1)]), [2; 16], NORTH, &upto(16));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,13 +259,7 @@ fn r8_capture_condition() {
     let mut s = pos(side(&[(C, 29), (G, 2), (J, 1)]), north, SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[C, G]);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (J, 2)]),
-        north,
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (J, 2)]), north, SOUTH, &[TAKE, RELAY]);
 }
 
 // R8, negative: as above but t is empty (only a, 2): no capture; relay J (2): K, M; M was
@@ -383,13 +269,7 @@ fn r8_capture_condition_2() {
     let north = side(&[(A, 2), (E, 30)]);
     let mut s = pos(side(&[(C, 29), (G, 2), (J, 1)]), north, SOUTH);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (K, 1), (M, 1)]),
-        north,
-        NORTH,
-        &[A, E],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (K, 1), (M, 1)]), north, NORTH, &[A, E]);
 }
 
 // R8, negative: the back-row hole a is empty (t holds 2): no capture, relay J as above.
@@ -399,13 +279,7 @@ fn r8_capture_condition_3() {
     let north = side(&[(E, 30), (T, 2)]);
     let mut s = pos(side(&[(C, 29), (G, 2), (J, 1)]), north, SOUTH);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (K, 1), (M, 1)]),
-        north,
-        NORTH,
-        &[E, T],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (K, 1), (M, 1)]), north, NORTH, &[E, T]);
 }
 
 // R8, negative: the back row never captures. B (2): C, D; D held 1: relay D (2): E, F; F was
@@ -416,13 +290,7 @@ fn r8_capture_condition_4() {
     let mut s = pos(side(&[(B, 2), (D, 1), (M, 29)]), [2; 16], SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[B, M]);
     play(&mut s, B);
-    check(
-        &s,
-        side(&[(C, 1), (E, 1), (F, 1), (M, 29)]),
-        [2; 16],
-        NORTH,
-        &[upto(16), vec![T_REV]].concat(),
-    );
+    check(&s, side(&[(C, 1), (E, 1), (F, 1), (M, 29)]), [2; 16], NORTH, &[upto(16), vec![T_REV]].concat());
 }
 
 // R8, negative: the last seed in an empty front hole: J (2): K, M; M was empty: the move
@@ -433,13 +301,7 @@ fn r8_capture_condition_5() {
     assert_eq!(s.legal_actions().as_slice(), &[C, J]);
     play(&mut s, J);
     // North's t> ends in r opposite F (0): not legal; no other reverse either.
-    check(
-        &s,
-        side(&[(C, 30), (K, 1), (M, 1)]),
-        [2; 16],
-        NORTH,
-        &upto(16),
-    );
+    check(&s, side(&[(C, 30), (K, 1), (M, 1)]), [2; 16], NORTH, &upto(16));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -448,12 +310,7 @@ fn r8_capture_condition_5() {
 
 /// South C29 G2 J1, North a2 t2 e28: G (2) ends in J (now 2) opposite a and t.
 pub(super) fn r9_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(C, 29), (G, 2), (J, 1)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(C, 29), (G, 2), (J, 1)]), side(&[(A, 2), (E, 28), (T, 2)]), SOUTH)
 }
 
 // R9: take: a (2) + t (2) = 4 sown from H, the hole after G (R10): H, J, K, M; M was empty:
@@ -462,22 +319,10 @@ pub(super) fn r9_position(g: &Omweso) -> OmwesoState {
 fn r9_capture_optional() {
     let mut s = r9_position(&omweso());
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (J, 2)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (J, 2)]), side(&[(A, 2), (E, 28), (T, 2)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
     assert_eq!(s.ply(), 2);
-    check(
-        &s,
-        side(&[(C, 29), (H, 2), (J, 3), (K, 1), (M, 1)]),
-        side(&[(E, 28)]),
-        NORTH,
-        &[E],
-    );
+    check(&s, side(&[(C, 29), (H, 2), (J, 3), (K, 1), (M, 1)]), side(&[(E, 28)]), NORTH, &[E]);
 }
 
 // R9: relay: J (2) is lifted and sown on: K, M; M was empty: the move ends. North keeps a, t
@@ -488,13 +333,7 @@ fn r9_capture_optional_2() {
     play(&mut s, G);
     play(&mut s, RELAY);
     assert_eq!(s.ply(), 2);
-    check(
-        &s,
-        side(&[(C, 29), (H, 1), (K, 1), (M, 1)]),
-        side(&[(A, 2), (E, 28), (T, 2)]),
-        NORTH,
-        &[A, E, T],
-    );
+    check(&s, side(&[(C, 29), (H, 1), (K, 1), (M, 1)]), side(&[(A, 2), (E, 28), (T, 2)]), NORTH, &[A, E, T]);
 }
 
 // R9: with mandatory_capture the capture is made without a decision: the same position as
@@ -504,13 +343,7 @@ fn r9_capture_optional_3() {
     let mut s = r9_position(&mandatory());
     play(&mut s, G);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(C, 29), (H, 2), (J, 3), (K, 1), (M, 1)]),
-        side(&[(E, 28)]),
-        NORTH,
-        &[E],
-    );
+    check(&s, side(&[(C, 29), (H, 2), (J, 3), (K, 1), (M, 1)]), side(&[(E, 28)]), NORTH, &[E]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -523,38 +356,55 @@ fn r9_capture_optional_3() {
 // the move ends. K keeps its 2 and gets one more as the sowing passes.
 #[test]
 fn r10_capture_sowing() {
-    let mut s = pos(
-        side(&[(A, 25), (C, 5), (H, 1), (K, 1)]),
-        side(&[(B, 3), (F, 27), (S, 2)]),
-        SOUTH,
-    );
+    let mut s = pos(side(&[(A, 25), (C, 5), (H, 1), (K, 1)]), side(&[(B, 3), (F, 27), (S, 2)]), SOUTH);
     // A> would need 2..8 seeds.
     assert_eq!(s.legal_actions().as_slice(), &[A, C]);
     play(&mut s, C);
-    check(
-        &s,
-        side(&[(A, 25), (D, 1), (E, 1), (F, 1), (G, 1), (J, 1), (K, 2)]),
-        side(&[(B, 3), (F, 27), (S, 2)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(A, 25), (D, 1), (E, 1), (F, 1), (G, 1), (J, 1), (K, 2)]), side(&[(B, 3), (F, 27), (S, 2)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[
-            (A, 25),
-            (D, 1),
-            (E, 1),
-            (F, 1),
-            (G, 1),
-            (J, 2),
-            (K, 3),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-        ]),
-        side(&[(F, 27)]),
-        NORTH,
-        &[F],
-    );
+    check(&s, side(&[(A, 25), (D, 1), (E, 1), (F, 1), (G, 1), (J, 2), (K, 3), (M, 1), (N, 1), (P, 1)]), side(&[(F, 27)]), NORTH, &[F]);
+}
+
+// R10: the start hole counts even when seeds have fallen into it since. N (17): one seed in
+// every hole (N the 16th), the 17th in P, which held 1: P faces e (1), n (1): capture. Take 2
+// and sow them after N: P, R. (Sown after P they would end in S, opposite the empty g, k.)
+// R held 1 and faces f (1), m (1): a capture is offered again (R11). Declining relays R (2):
+// S, T; T (2) faces h, j (0): relay T: A, B; relay B: C, D; relay D: E, F; relay F: G, H;
+// relay H: J, K; K (2) faces b, s (0): relay K: M, N; N (2) faces d, p (0): relay N: P, R;
+// R was emptied by its relay: the move ends.
+#[test]
+fn r10_capture_sowing_2() {
+    let north = side(&[(C, 43), (E, 1), (F, 1), (M, 1), (N, 1)]);
+    let mut s = pos(side(&[(N, 17)]), north, SOUTH);
+    assert_eq!(s.legal_actions().as_slice(), &[N]);
+    play(&mut s, N);
+    let mut south = [1; 16];
+    south[P as usize] = 2;
+    check(&s, south, north, SOUTH, &[TAKE, RELAY]);
+    play(&mut s, TAKE);
+    south[P as usize] = 3;
+    south[R as usize] = 2;
+    let north = side(&[(C, 43), (F, 1), (M, 1)]);
+    check(&s, south, north, SOUTH, &[TAKE, RELAY]);
+    play(&mut s, RELAY);
+    check(&s, side(&[(A, 2), (C, 2), (E, 2), (G, 2), (J, 2), (M, 2), (P, 4), (R, 1), (S, 2)]), north, NORTH, &[C]);
+}
+
+// R10, the example of coro.md in omweso: H (2): J, K; K held 3 and faces s (2), b (1): take 3
+// and sow from J: J, K, M. K keeps its seeds (3 + 1 + 1 = 5); M was empty: the move ends.
+#[test]
+fn r10_capture_sowing_3() {
+    let mut s = pos(side(&[(C, 27), (H, 2), (K, 3)]), side(&[(B, 1), (E, 29), (S, 2)]), SOUTH);
+    play(&mut s, H);
+    play(&mut s, TAKE);
+    check(&s, side(&[(C, 27), (J, 2), (K, 5), (M, 1)]), side(&[(E, 29)]), NORTH, &[E]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// R11
+// ---------------------------------------------------------------------------------------------
+
+/// South C28 H2 K1 M1; North b2 s1 (opposite K), c3 r2 (opposite M), f24.
+pub(super) fn r11_position(g: &Omweso) -> OmwesoState {
+    pos_in(g, side(&[(C, 28), (H, 2), (K, 1), (M, 1)]), side(&[(B, 2), (C, 3), (F, 24), (R, 2), (S, 1)]), SOUTH)
 }

@@ -12,14 +12,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 /// Runs one move's search of `sims` simulations, one leaf at a time.
-pub fn go<G: Game, E: Evaluator<G>>(
-    game: &G,
-    s: &mut Search<G>,
-    eval: &mut E,
-    sims: u32,
-    noise: Option<(f32, f32)>,
-    rng: &mut SmallRng,
-) -> SearchResult {
+pub fn go<G: Game, E: Evaluator<G>>(game: &G, s: &mut Search<G>, eval: &mut E, sims: u32, noise: Option<(f32, f32)>, rng: &mut SmallRng) -> SearchResult {
     search_batched(game, s, eval, sims, noise, rng, 1)
 }
 
@@ -60,29 +53,18 @@ pub fn search_batched<G: Game, E: Evaluator<G>>(
 }
 
 /// A fresh search of `sims` simulations on `state`.
-pub fn fresh<G: Game, E: Evaluator<G>>(
-    game: &G,
-    state: &G::State,
-    cfg: SearchConfig,
-    eval: &mut E,
-    sims: u32,
-    seed: u64,
-) -> SearchResult {
+pub fn fresh<G: Game, E: Evaluator<G>>(game: &G, state: &G::State, cfg: SearchConfig, eval: &mut E, sims: u32, seed: u64) -> SearchResult {
     let mut s = Search::<G>::new(cfg, state.clone());
     let mut rng = SmallRng::seed_from_u64(seed);
     go(game, &mut s, eval, sims, None, &mut rng)
 }
 
 pub fn most_visited(r: &SearchResult) -> Action {
-    (0..MAX_ACTIONS)
-        .max_by_key(|&a| r.visits[a])
-        .expect("some action") as Action
+    (0..MAX_ACTIONS).max_by_key(|&a| r.visits[a]).expect("some action") as Action
 }
 
 pub fn argmax_policy(r: &SearchResult) -> Action {
-    (0..MAX_ACTIONS)
-        .max_by(|&a, &b| r.policy[a].total_cmp(&r.policy[b]))
-        .expect("some action") as Action
+    (0..MAX_ACTIONS).max_by(|&a, &b| r.policy[a].total_cmp(&r.policy[b])).expect("some action") as Action
 }
 
 pub fn visit_sum(r: &SearchResult) -> u32 {
@@ -105,19 +87,11 @@ pub fn check_policy<S: State>(state: &S, r: &SearchResult) {
         }
     }
     assert!((sum - 1.0).abs() < 1e-4, "policy sums to {sum}");
-    assert!(
-        (-1.0..=1.0).contains(&r.root_value),
-        "root value {}",
-        r.root_value
-    );
+    assert!((-1.0..=1.0).contains(&r.root_value), "root value {}", r.root_value);
 }
 
 pub fn cfg(selection: Selection, gumbel: bool) -> SearchConfig {
-    SearchConfig {
-        selection,
-        gumbel,
-        ..SearchConfig::default()
-    }
+    SearchConfig { selection, gumbel, ..SearchConfig::default() }
 }
 
 pub fn oware() -> Oware {

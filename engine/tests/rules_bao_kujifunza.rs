@@ -1,6 +1,46 @@
-//! rules_bao_kujifunza: the tests of bk01 to bk08.
+//! One or more tests per rule of Bao la Kujifunza (`docs/rules/bao-kujifunza.md`, rules
+//! BK1..BK9 and the rule options), each named after the rule it checks, and the document's
+//! worked example. Bao la Kujifunza is Bao la Kiswahili's mtaji stage (`docs/rules/bao.md`)
+//! from 2 seeds in every hole, without a house and (by default) without takasia, where
+//! emptying one's own front row loses. Every expected position is worked out by hand from
+//! the rule text.
+//!
+//! Positions are written as the documents draw them, as South sees the board, one array per
+//! row: North's back row `b8..b1`, North's front row `a8..a1`, South's front row `A1..A8`,
+//! South's back row `B1..B8` (`board` in `common/bao.rs`); `A`c faces `a`(9-c). Moves are in
+//! bao.md's notation: the hole, then `>` (clockwise: along the front row from hole 1 to hole
+//! 8, round into the back row from 8 to 1) or `<` (anticlockwise). Hands are always empty and
+//! no house is owned. Every check compares all 32 holes, the hands, the houses, the takasia,
+//! the player to move and the full list of legal actions (`check`), or the result of a
+//! finished game (`check_over`). North's back-row seeds in the positions built for the rules
+//! are there to make up the 64 seeds.
 
-use super::*;
+mod common;
+
+use common::bao::*;
+use mankala_engine::variants::bao::{Bao, BaoKind, BaoRules, BaoState};
+use mankala_engine::{AnyGame, Cap, Game, GameResult, Player, State};
+
+fn kujifunza() -> Bao {
+    default_game(BaoKind::Kujifunza)
+}
+
+/// Bao la Kujifunza with a `[rules]` table in TOML.
+fn k_rules(rules: &str) -> Bao {
+    from_config(KUJIFUNZA, rules)
+}
+
+/// Bao la Kujifunza with `[rules]` and `[limits]` tables in TOML.
+fn k_limits(rules: &str, limits: &str) -> Bao {
+    from_tables(KUJIFUNZA, rules, limits)
+}
+
+/// A position of the default game: no hands, no houses.
+fn kat(holes: Holes, to_move: Player) -> BaoState {
+    pos(&kujifunza(), holes, [0, 0], [false, false], to_move)
+}
+
+const NO_HOUSES: [bool; 2] = [false, false];
 
 // ---------------------------------------------------------------------------------------------
 // Rule options
@@ -20,9 +60,7 @@ fn kujifunza_rule_options() {
     let limits = any.limits_table();
     assert_eq!(limits["max_plies"].as_integer(), Some(2000));
     assert_eq!(limits["max_laps"].as_integer(), Some(1000));
-    let AnyGame::Bao(g) = any else {
-        panic!("bao-kujifunza is a Bao game")
-    };
+    let AnyGame::Bao(g) = any else { panic!("bao-kujifunza is a Bao game") };
     assert_eq!(g, kujifunza());
     assert_eq!(g.kind, BaoKind::Kujifunza);
     assert_eq!(g.rules, BaoRules::of(BaoKind::Kujifunza));
@@ -59,10 +97,7 @@ fn bk1_start_position() {
         [0, 0],
         NO_HOUSES,
         SOUTH,
-        &[
-            "A1>", "A2>", "A3>", "A3<", "A4>", "A4<", "A5>", "A5<", "A6>", "A6<", "A7<", "A8<",
-            "B8<", "B7<", "B2>", "B1>",
-        ],
+        &["A1>", "A2>", "A3>", "A3<", "A4>", "A4<", "A5>", "A5<", "A6>", "A6<", "A7<", "A8<", "B8<", "B7<", "B2>", "B1>"],
     );
 }
 
@@ -74,18 +109,11 @@ fn bk1_start_position_2() {
     play(&mut s, "A2>");
     check(
         &s,
-        board(
-            [2; 8],
-            [2, 2, 2, 0, 2, 2, 2, 2],
-            [3, 1, 3, 3, 2, 2, 2, 2],
-            [2; 8],
-        ),
+        board([2; 8], [2, 2, 2, 0, 2, 2, 2, 2], [3, 1, 3, 3, 2, 2, 2, 2], [2; 8]),
         [0, 0],
         NO_HOUSES,
         NORTH,
-        &[
-            "a1>", "a2>", "a4>", "a6>", "b1>", "b2>", "a3<", "a4<", "a6<", "a8<", "b7<", "b8<",
-        ],
+        &["a1>", "a2>", "a4>", "a6>", "b1>", "b2>", "a3<", "a4<", "a6<", "a8<", "b7<", "b8<"],
     );
 }
 
@@ -102,18 +130,11 @@ fn bk2_south_first() {
     play(&mut s, "A7<");
     check(
         &s,
-        board(
-            [2; 8],
-            [2, 2, 2, 2, 0, 2, 2, 2],
-            [2, 2, 2, 2, 3, 3, 1, 3],
-            [2; 8],
-        ),
+        board([2; 8], [2, 2, 2, 2, 0, 2, 2, 2], [2, 2, 2, 2, 3, 3, 1, 3], [2; 8]),
         [0, 0],
         NO_HOUSES,
         NORTH,
-        &[
-            "a1>", "a3>", "a5>", "a6>", "b1>", "b2>", "a3<", "a5<", "a7<", "a8<", "b7<", "b8<",
-        ],
+        &["a1>", "a3>", "a5>", "a6>", "b1>", "b2>", "a3<", "a5<", "a7<", "a8<", "b7<", "b8<"],
     );
 }
 
@@ -128,42 +149,10 @@ fn bk2_south_first() {
 #[test]
 fn bk3_no_house() {
     let north_b = [8, 8, 8, 8, 8, 8, 0, 0];
-    let mut s = kat(
-        board(
-            north_b,
-            [0, 0, 5, 0, 0, 0, 0, 2],
-            [2, 0, 1, 0, 6, 0, 0, 0],
-            Z,
-        ),
-        SOUTH,
-    );
-    check(
-        &s,
-        board(
-            north_b,
-            [0, 0, 5, 0, 0, 0, 0, 2],
-            [2, 0, 1, 0, 6, 0, 0, 0],
-            Z,
-        ),
-        [0, 0],
-        NO_HOUSES,
-        SOUTH,
-        &["A1>"],
-    );
+    let mut s = kat(board(north_b, [0, 0, 5, 0, 0, 0, 0, 2], [2, 0, 1, 0, 6, 0, 0, 0], Z), SOUTH);
+    check(&s, board(north_b, [0, 0, 5, 0, 0, 0, 0, 2], [2, 0, 1, 0, 6, 0, 0, 0], Z), [0, 0], NO_HOUSES, SOUTH, &["A1>"]);
     play(&mut s, "A1>");
-    check(
-        &s,
-        board(
-            north_b,
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [1, 2, 3, 1, 0, 1, 1, 1],
-            [0, 0, 0, 0, 1, 1, 1, 1],
-        ),
-        [0, 0],
-        NO_HOUSES,
-        NORTH,
-        &["b8>", "b8<"],
-    );
+    check(&s, board(north_b, [0, 0, 0, 0, 0, 0, 0, 2], [1, 2, 3, 1, 0, 1, 1, 1], [0, 0, 0, 0, 1, 1, 1, 1]), [0, 0], NO_HOUSES, NORTH, &["b8>", "b8<"]);
 }
 
 // BK3: no house is owned at the start.
@@ -180,22 +169,12 @@ fn bk3_no_house_2() {
 // ---------------------------------------------------------------------------------------------
 
 /// Mtaji: South's A2 (2), B8 (5); North's a5 (2), a1 (2), b4 the rest. South has no capture.
-pub(super) fn bk4_board() -> Holes {
-    board(
-        [0, 0, 0, 0, 53, 0, 0, 0],
-        [0, 0, 0, 2, 0, 0, 0, 2],
-        [0, 2, 0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0, 5],
-    )
+fn bk4_board() -> Holes {
+    board([0, 0, 0, 0, 53, 0, 0, 0], [0, 0, 0, 2, 0, 0, 0, 2], [0, 2, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 5])
 }
 
-pub(super) fn bk4_after() -> Holes {
-    board(
-        [0, 0, 0, 0, 53, 0, 0, 0],
-        [0, 0, 0, 2, 0, 0, 0, 2],
-        [0, 0, 1, 1, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 0, 5],
-    )
+fn bk4_after() -> Holes {
+    board([0, 0, 0, 0, 53, 0, 0, 0], [0, 0, 0, 2, 0, 0, 0, 2], [0, 0, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 5])
 }
 
 // BK4: no takasia. South's takasa A2> (A3, A4) leaves North without a capture and South,
@@ -206,14 +185,7 @@ fn bk4_no_takasia() {
     let mut s = kat(bk4_board(), SOUTH);
     check(&s, bk4_board(), [0, 0], NO_HOUSES, SOUTH, &["A2>", "A2<"]);
     play(&mut s, "A2>");
-    check(
-        &s,
-        bk4_after(),
-        [0, 0],
-        NO_HOUSES,
-        NORTH,
-        &["a1>", "a1<", "a5>", "a5<"],
-    );
+    check(&s, bk4_after(), [0, 0], NO_HOUSES, NORTH, &["a1>", "a1<", "a5>", "a5<"]);
 }
 
 // BK4 option takasia = true: bao.md's rule: a5 is takasiaed for North's next move.
@@ -222,28 +194,15 @@ fn bk4_no_takasia_option() {
     let g = k_rules("takasia = true");
     let mut s = pos(&g, bk4_board(), [0, 0], NO_HOUSES, SOUTH);
     play(&mut s, "A2>");
-    check_takasia(
-        &s,
-        bk4_after(),
-        [0, 0],
-        NO_HOUSES,
-        NORTH,
-        Some(4),
-        &["a1>", "a1<"],
-    );
+    check_takasia(&s, bk4_after(), [0, 0], NO_HOUSES, NORTH, Some(4), &["a1>", "a1<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
 // BK5
 // ---------------------------------------------------------------------------------------------
 
-pub(super) fn bk5_board() -> Holes {
-    board(
-        [8, 8, 8, 8, 8, 8, 8, 1],
-        [0, 0, 0, 0, 0, 0, 0, 2],
-        [3, 0, 0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 2, 0, 0, 0],
-    )
+fn bk5_board() -> Holes {
+    board([8, 8, 8, 8, 8, 8, 8, 1], [0, 0, 0, 0, 0, 0, 0, 2], [3, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0, 0, 0])
 }
 
 // BK5: a takasa from the lone kichwa A1 may go towards the back row, but South loses at the
@@ -254,18 +213,7 @@ fn bk5_lone_kichwa_loses() {
     let mut s = kat(bk5_board(), SOUTH);
     check(&s, bk5_board(), [0, 0], NO_HOUSES, SOUTH, &["A1>", "A1<"]);
     play(&mut s, "A1<");
-    check_over(
-        &s,
-        board(
-            [8, 8, 8, 8, 8, 8, 8, 1],
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            Z,
-            [1, 1, 1, 0, 2, 0, 0, 0],
-        ),
-        [0, 0],
-        NO_HOUSES,
-        GameResult::Win(NORTH),
-    );
+    check_over(&s, board([8, 8, 8, 8, 8, 8, 8, 1], [0, 0, 0, 0, 0, 0, 0, 2], Z, [1, 1, 1, 0, 2, 0, 0, 0]), [0, 0], NO_HOUSES, GameResult::Win(NORTH));
 }
 
 // BK5: towards the centre the game goes on: A1> (3): A2, A3, A4. North's lone kichwa a1 may
@@ -276,12 +224,7 @@ fn bk5_lone_kichwa_loses_2() {
     play(&mut s, "A1>");
     check(
         &s,
-        board(
-            [8, 8, 8, 8, 8, 8, 8, 1],
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [0, 1, 1, 1, 0, 0, 0, 0],
-            [0, 0, 0, 0, 2, 0, 0, 0],
-        ),
+        board([8, 8, 8, 8, 8, 8, 8, 1], [0, 0, 0, 0, 0, 0, 0, 2], [0, 1, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 2, 0, 0, 0]),
         [0, 0],
         NO_HOUSES,
         NORTH,
@@ -309,43 +252,11 @@ fn bk5_lone_kichwa_loses_option_illegal() {
 fn bk6_capture() {
     let north_b = [6, 6, 6, 6, 6, 6, 6, 4];
     let south_b = [0, 0, 0, 0, 0, 0, 0, 10];
-    let mut s = kat(
-        board(
-            north_b,
-            [0, 3, 0, 0, 0, 0, 0, 2],
-            [0, 1, 0, 2, 0, 0, 0, 0],
-            south_b,
-        ),
-        SOUTH,
-    );
-    check(
-        &s,
-        board(
-            north_b,
-            [0, 3, 0, 0, 0, 0, 0, 2],
-            [0, 1, 0, 2, 0, 0, 0, 0],
-            south_b,
-        ),
-        [0, 0],
-        NO_HOUSES,
-        SOUTH,
-        &["A4<"],
-    );
+    let mut s = kat(board(north_b, [0, 3, 0, 0, 0, 0, 0, 2], [0, 1, 0, 2, 0, 0, 0, 0], south_b), SOUTH);
+    check(&s, board(north_b, [0, 3, 0, 0, 0, 0, 0, 2], [0, 1, 0, 2, 0, 0, 0, 0], south_b), [0, 0], NO_HOUSES, SOUTH, &["A4<"]);
     play(&mut s, "A4<");
     // North's lone front hole a1 (2) may go either way (BK5).
-    check(
-        &s,
-        board(
-            north_b,
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [1, 3, 0, 1, 1, 0, 0, 0],
-            south_b,
-        ),
-        [0, 0],
-        NO_HOUSES,
-        NORTH,
-        &["a1>", "a1<"],
-    );
+    check(&s, board(north_b, [0, 0, 0, 0, 0, 0, 0, 2], [1, 3, 0, 1, 1, 0, 0, 0], south_b), [0, 0], NO_HOUSES, NORTH, &["a1>", "a1<"]);
 }
 
 // BK6: from the start, B1> (2): A1, A2 (3) takes a7 (2), from the left kichwa: A1 (4), A2
@@ -358,18 +269,11 @@ fn bk6_capture_2() {
     play(&mut s, "B1>");
     check(
         &s,
-        board(
-            [2; 8],
-            [2, 0, 2, 2, 2, 0, 2, 2],
-            [5, 1, 3, 3, 3, 3, 2, 2],
-            [0, 2, 2, 2, 2, 2, 2, 2],
-        ),
+        board([2; 8], [2, 0, 2, 2, 2, 0, 2, 2], [5, 1, 3, 3, 3, 3, 2, 2], [0, 2, 2, 2, 2, 2, 2, 2]),
         [0, 0],
         NO_HOUSES,
         NORTH,
-        &[
-            "a2>", "a4>", "a6>", "b1>", "b2>", "a4<", "a6<", "a8<", "b7<",
-        ],
+        &["a2>", "a4>", "a6>", "b1>", "b2>", "a4<", "a6<", "a8<", "b7<"],
     );
 }
 
@@ -377,13 +281,8 @@ fn bk6_capture_2() {
 // BK7
 // ---------------------------------------------------------------------------------------------
 
-pub(super) fn bk7_board(a3: u8) -> Holes {
-    board(
-        [8, 8, 8, 8, 8, 19 - a3, 0, 0],
-        [0, 2, 0, 0, 0, 0, 0, 2],
-        [0, 1, a3, 0, 0, 0, 0, 0],
-        Z,
-    )
+fn bk7_board(a3: u8) -> Holes {
+    board([8, 8, 8, 8, 8, 19 - a3, 0, 0], [0, 2, 0, 0, 0, 0, 0, 2], [0, 1, a3, 0, 0, 0, 0, 0], Z)
 }
 
 // BK7: fifteen seeds may start a capture. A3> (15): A4..A8, B8..B1, A1, A2 (2), which faces
@@ -398,12 +297,7 @@ fn bk7_start_limits() {
     play(&mut s, "A3>");
     check(
         &s,
-        board(
-            [8, 8, 8, 8, 8, 4, 0, 0],
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [0, 1, 2, 0, 1, 3, 1, 2],
-            [2, 0, 2, 0, 2, 0, 2, 0],
-        ),
+        board([8, 8, 8, 8, 8, 4, 0, 0], [0, 0, 0, 0, 0, 0, 0, 2], [0, 1, 2, 0, 1, 3, 1, 2], [2, 0, 2, 0, 2, 0, 2, 0]),
         [0, 0],
         NO_HOUSES,
         NORTH,
@@ -423,12 +317,7 @@ fn bk7_start_limits_2() {
         play(&mut t, mv);
         check(
             &t,
-            board(
-                [8, 8, 8, 8, 8, 3, 0, 0],
-                [0, 2, 0, 0, 0, 0, 0, 2],
-                [1, 2, 1, 1, 1, 1, 1, 1],
-                [1; 8],
-            ),
+            board([8, 8, 8, 8, 8, 3, 0, 0], [0, 2, 0, 0, 0, 0, 0, 2], [1, 2, 1, 1, 1, 1, 1, 1], [1; 8]),
             [0, 0],
             NO_HOUSES,
             NORTH,
@@ -437,13 +326,8 @@ fn bk7_start_limits_2() {
     }
 }
 
-pub(super) fn bk7_lone_board() -> Holes {
-    board(
-        [6, 6, 6, 6, 6, 6, 6, 3],
-        [0, 2, 0, 0, 0, 0, 0, 0],
-        [17, 0, 0, 0, 0, 0, 0, 0],
-        Z,
-    )
+fn bk7_lone_board() -> Holes {
+    board([6, 6, 6, 6, 6, 6, 6, 3], [0, 2, 0, 0, 0, 0, 0, 0], [17, 0, 0, 0, 0, 0, 0, 0], Z)
 }
 
 // BK7: seventeen seeds from the lone kichwa A1: a takasa whose last seed falls into A2 (2),
@@ -452,24 +336,12 @@ pub(super) fn bk7_lone_board() -> Holes {
 #[test]
 fn bk7_start_limits_3() {
     let s = kat(bk7_lone_board(), SOUTH);
-    check(
-        &s,
-        bk7_lone_board(),
-        [0, 0],
-        NO_HOUSES,
-        SOUTH,
-        &["A1>", "A1<"],
-    );
+    check(&s, bk7_lone_board(), [0, 0], NO_HOUSES, SOUTH, &["A1>", "A1<"]);
     let mut t = s.clone();
     play(&mut t, "A1>");
     check(
         &t,
-        board(
-            [6, 6, 6, 6, 6, 6, 6, 3],
-            [0, 2, 0, 0, 0, 0, 0, 0],
-            [2, 1, 2, 0, 2, 0, 2, 0],
-            [0, 2, 0, 2, 0, 2, 0, 2],
-        ),
+        board([6, 6, 6, 6, 6, 6, 6, 3], [0, 2, 0, 0, 0, 0, 0, 0], [2, 1, 2, 0, 2, 0, 2, 0], [0, 2, 0, 2, 0, 2, 0, 2]),
         [0, 0],
         NO_HOUSES,
         NORTH,
@@ -480,18 +352,7 @@ fn bk7_start_limits_3() {
     // still dropped.
     let mut t = s.clone();
     play(&mut t, "A1<");
-    check_over(
-        &t,
-        board(
-            [6, 6, 6, 6, 6, 6, 6, 3],
-            [0, 2, 0, 0, 0, 0, 0, 0],
-            [1; 8],
-            [2, 1, 1, 1, 1, 1, 1, 1],
-        ),
-        [0, 0],
-        NO_HOUSES,
-        GameResult::Win(NORTH),
-    );
+    check_over(&t, board([6, 6, 6, 6, 6, 6, 6, 3], [0, 2, 0, 0, 0, 0, 0, 0], [1; 8], [2, 1, 1, 1, 1, 1, 1, 1]), [0, 0], NO_HOUSES, GameResult::Win(NORTH));
 }
 
 // BK7: a takasa starts in the front row when it can (A2, not B3); singletons never start,
@@ -516,46 +377,102 @@ fn bk7_start_limits_4() {
 // A2 (2), facing the empty a7: relay A3, A4. North has singletons only.
 #[test]
 fn bk8_game_end() {
-    let holes = board(
-        [1; 8],
-        [0, 0, 2, 0, 0, 0, 0, 1],
-        [2, 0, 1, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 50, 0, 0, 0],
-    );
+    let holes = board([1; 8], [0, 0, 2, 0, 0, 0, 0, 1], [2, 0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 50, 0, 0, 0]);
     let mut s = kat(holes, SOUTH);
     check(&s, holes, [0, 0], NO_HOUSES, SOUTH, &["A1>"]);
     play(&mut s, "A1>");
-    check_over(
-        &s,
-        board(
-            [1; 8],
-            [0, 0, 0, 0, 0, 0, 0, 1],
-            [1, 0, 3, 1, 0, 0, 0, 0],
-            [0, 0, 0, 0, 50, 0, 0, 0],
-        ),
-        [0, 0],
-        NO_HOUSES,
-        GameResult::Win(SOUTH),
-    );
+    check_over(&s, board([1; 8], [0, 0, 0, 0, 0, 0, 0, 1], [1, 0, 3, 1, 0, 0, 0, 0], [0, 0, 0, 0, 50, 0, 0, 0]), [0, 0], NO_HOUSES, GameResult::Win(SOUTH));
 }
 
 // BK8: a player whose front row is empty has lost; so has one with only singletons.
 #[test]
 fn bk8_game_end_2() {
-    let holes = board(
-        [8, 8, 8, 8, 8, 8, 8, 2],
-        [0, 0, 0, 0, 0, 0, 0, 2],
-        Z,
-        [1, 0, 3, 0, 0, 0, 0, 0],
-    );
+    let holes = board([8, 8, 8, 8, 8, 8, 8, 2], [0, 0, 0, 0, 0, 0, 0, 2], Z, [1, 0, 3, 0, 0, 0, 0, 0]);
     let s = kat(holes, SOUTH);
     check_over(&s, holes, [0, 0], NO_HOUSES, GameResult::Win(NORTH));
-    let holes = board(
-        [8, 8, 8, 8, 8, 8, 8, 1],
-        [0, 0, 0, 0, 0, 0, 0, 2],
-        [1, 0, 1, 0, 1, 0, 0, 0],
-        [1, 0, 1, 0, 0, 0, 0, 0],
-    );
+    let holes = board([8, 8, 8, 8, 8, 8, 8, 1], [0, 0, 0, 0, 0, 0, 0, 2], [1, 0, 1, 0, 1, 0, 0, 0], [1, 0, 1, 0, 0, 0, 0, 0]);
     let s = kat(holes, SOUTH);
     check_over(&s, holes, [0, 0], NO_HOUSES, GameResult::Win(NORTH));
+}
+
+// BK8: a capture that empties the opponent's front row wins at once; the captured seeds are
+// still sown (A4< (2): A3, A2 (2) takes a7 (3), North's last front seeds: A1, A2, A3).
+#[test]
+fn bk8_game_end_3() {
+    let mut s = kat(board([6; 8], [0, 3, 0, 0, 0, 0, 0, 0], [0, 1, 0, 2, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 10]), SOUTH);
+    play(&mut s, "A4<");
+    check_over(&s, board([6; 8], Z, [1, 3, 2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 10]), [0, 0], NO_HOUSES, GameResult::Win(SOUTH));
+}
+
+// ---------------------------------------------------------------------------------------------
+// BK9
+// ---------------------------------------------------------------------------------------------
+
+fn bk9_board() -> Holes {
+    board([8, 8, 8, 8, 8, 8, 8, 2], [0, 0, 0, 0, 0, 0, 0, 2], [2, 0, 1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0])
+}
+
+// BK9: a move needing more than max_laps laps is illegal; a player whose every move is so
+// loses. Under a one-lap cap A1> (relay of A3) and A1< (relay of B2) both need two.
+#[test]
+fn bk9_never_ending_moves() {
+    let g = k_limits("", "max_laps = 1");
+    let s = pos(&g, bk9_board(), [0, 0], NO_HOUSES, SOUTH);
+    check_over(&s, bk9_board(), [0, 0], NO_HOUSES, GameResult::Win(NORTH));
+    // With the default cap both are legal; A1>: A2, A3 (2): relay A4, A5.
+    let mut s = kat(bk9_board(), SOUTH);
+    check(&s, bk9_board(), [0, 0], NO_HOUSES, SOUTH, &["A1>", "A1<"]);
+    play(&mut s, "A1>");
+    check(
+        &s,
+        board([8, 8, 8, 8, 8, 8, 8, 2], [0, 0, 0, 0, 0, 0, 0, 2], [0, 1, 0, 1, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0]),
+        [0, 0],
+        NO_HOUSES,
+        NORTH,
+        &["a1>", "a1<"],
+    );
+}
+
+// BK9 option endless_move = "sleep" (Chikoko's rule): the move ends after the capped lap.
+// A1<: B1, B2 (2): the move sleeps there.
+#[test]
+fn bk9_never_ending_moves_sleep() {
+    let g = k_limits("endless_move = \"sleep\"", "max_laps = 1");
+    let mut s = pos(&g, bk9_board(), [0, 0], NO_HOUSES, SOUTH);
+    check(&s, bk9_board(), [0, 0], NO_HOUSES, SOUTH, &["A1>", "A1<"]);
+    play(&mut s, "A1<");
+    check(
+        &s,
+        board([8, 8, 8, 8, 8, 8, 8, 2], [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 1, 0, 0, 0, 0, 0], [1, 2, 0, 0, 0, 0, 0, 0]),
+        [0, 0],
+        NO_HOUSES,
+        NORTH,
+        &["a1>", "a1<"],
+    );
+}
+
+// BK9 option endless_move = "capped": the game ends at the cap as capped (laps). A1>: A2, A3
+// (2), and the relay of A3 would be lap 2.
+#[test]
+fn bk9_never_ending_moves_capped() {
+    let g = k_limits("endless_move = \"capped\"", "max_laps = 1");
+    let mut s = pos(&g, bk9_board(), [0, 0], NO_HOUSES, SOUTH);
+    check(&s, bk9_board(), [0, 0], NO_HOUSES, SOUTH, &["A1>", "A1<"]);
+    play(&mut s, "A1>");
+    check_over(
+        &s,
+        board([8, 8, 8, 8, 8, 8, 8, 2], [0, 0, 0, 0, 0, 0, 0, 2], [0, 1, 2, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0, 0]),
+        [0, 0],
+        NO_HOUSES,
+        GameResult::Capped(Cap::Laps),
+    );
+}
+
+// bao.md B25 (unchanged here): the ply cap.
+#[test]
+fn bk_caps_plies() {
+    let g = k_limits("", "max_plies = 1");
+    let mut s = g.initial_state();
+    play(&mut s, "A2>");
+    check_over(&s, board([2; 8], [2, 2, 2, 0, 2, 2, 2, 2], [3, 1, 3, 3, 2, 2, 2, 2], [2; 8]), [0, 0], NO_HOUSES, GameResult::Capped(Cap::Plies));
 }

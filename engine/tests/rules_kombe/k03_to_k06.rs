@@ -1,115 +1,6 @@
-//! rules_kombe: the tests of k03 to k04.
+//! rules_kombe: the tests of k03 to k06.
 
 use super::*;
-
-// K3 (b): the same turn declined: relay S (2) anticlockwise: T, A; A was empty: end.
-#[test]
-fn k3_turn_at_an_occupied_special_hole_5() {
-    let mut s = k3_turn_position_3();
-    play(&mut s, N);
-    play(&mut s, RELAY);
-    check(
-        &s,
-        side(&[(A, 1), (G, 27), (M, 1), (P, 1), (R, 1), (T, 1)]),
-        side(&[(A, 28), (C, 1), (D, 1), (P, 1), (R, 1)]),
-        NORTH,
-        &[A],
-    );
-}
-
-/// South B2 G27 R1 T2; North f1 m2 (opposite R), g1 k1 (opposite S), d27.
-pub(super) fn k3_turn_position_6() -> OmwesoState {
-    pos(
-        side(&[(B, 2), (G, 27), (R, 1), (T, 2)]),
-        side(&[(D, 27), (F, 1), (G, 1), (K, 1), (M, 2)]),
-        SOUTH,
-    )
-}
-
-// K3 (b) after a capture sowing. B> (2: A, T) would end in T (3) facing the empty h, j and
-// relay T (3): S, R, P; P was empty: not legal. T> (2): S, R; R (2) faces f (1), m (2): take m
-// (2) at once. Clockwise from T the 2 would go S, R; R (3) faces f and the empty m: relay R
-// (3) P, N, M; M was empty: no choice, anticlockwise from A: A, B; B held 2, a special hole:
-// its 3 clockwise would go A, T, S, and S (1) faces g (1), k (1): the chain captures, so South
-// decides. relay>: B (3): A, T, S; take k (1) at once. Last left empty: B. Clockwise the 1
-// would fall in A (2): relay A (3) clockwise: T, S, R; R (2) faces f and the empty m: relay R
-// (3) P, N, M; M was empty: no choice: anticlockwise from C: C was empty: end.
-#[test]
-fn k3_turn_at_an_occupied_special_hole_6() {
-    let mut s = k3_turn_position_6();
-    assert_eq!(s.legal_actions().as_slice(), &[B, G, T, T_REV]);
-    play(&mut s, T_REV);
-    assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(A, 1), (B, 3), (G, 27), (R, 2), (S, 1)]),
-        side(&[(D, 27), (F, 1), (G, 1), (K, 1)]),
-        SOUTH,
-        &[RELAY, RELAY_REVERSE],
-    );
-    play(&mut s, RELAY_REVERSE);
-    check(
-        &s,
-        side(&[(A, 2), (C, 1), (G, 27), (R, 2), (S, 2), (T, 1)]),
-        side(&[(D, 27), (F, 1), (G, 1)]),
-        NORTH,
-        &[D],
-    );
-}
-
-// K3 (b): the same decision, relay: B (3) anticlockwise: C, D, E; E was empty: end.
-#[test]
-fn k3_turn_at_an_occupied_special_hole_7() {
-    let mut s = k3_turn_position_6();
-    play(&mut s, T_REV);
-    play(&mut s, RELAY);
-    check(
-        &s,
-        side(&[(A, 1), (C, 1), (D, 1), (E, 1), (G, 27), (R, 2), (S, 1)]),
-        side(&[(D, 27), (F, 1), (G, 1), (K, 1)]),
-        NORTH,
-        &[D],
-    );
-}
-
-// K3 (b): no turn when the chain from the special hole does not capture. R (3): S, T, A; A (2)
-// clockwise would go T, S; S (2) faces g (1) and the empty k: relay S (2) R, P; P was empty:
-// no capture. So A relays anticlockwise at once, no decision: B, C; C was empty: end.
-#[test]
-fn k3_no_turn_when_the_chain_does_not_capture() {
-    let mut s = pos(
-        side(&[(A, 1), (E, 28), (R, 3)]),
-        side(&[(D, 31), (G, 1)]),
-        SOUTH,
-    );
-    play(&mut s, R);
-    assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(B, 1), (C, 1), (E, 28), (S, 1), (T, 1)]),
-        side(&[(D, 31), (G, 1)]),
-        NORTH,
-        &[D],
-    );
-}
-
-// K3 (b): no turn when the chain would loop. R (3): S, T, A; A (2) clockwise: T, S; S (14)
-// faces the empty g, k: relay S (15) would step from J to H (it would end in T (2), facing h
-// (1), j (1)). So A relays anticlockwise: B, C; C was empty: end.
-#[test]
-fn k3_no_turn_when_the_chain_does_not_capture_2() {
-    let north = side(&[(C, 30), (H, 1), (J, 1)]);
-    let mut s = pos(side(&[(A, 1), (E, 15), (R, 3), (S, 13)]), north, SOUTH);
-    assert_eq!(s.legal_actions().as_slice(), &[E, R, S]);
-    play(&mut s, R);
-    check(
-        &s,
-        side(&[(B, 1), (C, 1), (E, 15), (S, 14), (T, 1)]),
-        north,
-        NORTH,
-        &[C],
-    );
-}
 
 // K3 (b): only A, B, S, T turn. M (3): N, P, R; R held 1 and faces the empty f, m: no capture.
 // R's 2 clockwise would go P, N, and N (held 2) faces d (1), p (1), but R is not a special
@@ -119,23 +10,12 @@ fn k3_no_turn_when_the_chain_does_not_capture_3() {
     let north = side(&[(C, 30), (D, 1), (P, 1)]);
     let mut s = pos(side(&[(G, 27), (M, 3), (N, 1), (R, 1)]), north, SOUTH);
     play(&mut s, M);
-    check(
-        &s,
-        side(&[(G, 27), (N, 2), (P, 1), (S, 1), (T, 1)]),
-        north,
-        NORTH,
-        &[C],
-    );
+    check(&s, side(&[(G, 27), (N, 2), (P, 1), (S, 1), (T, 1)]), north, NORTH, &[C]);
 }
 
 /// South G26 N4 R1 T1; North h1 j2 (opposite T), f1 m1 (opposite R), d27.
 pub(super) fn k3_take_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(G, 26), (N, 4), (R, 1), (T, 1)]),
-        side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(G, 26), (N, 4), (R, 1), (T, 1)]), side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]), SOUTH)
 }
 
 // K3 (b) at T with a capture: N (4): P, R, S, T; T held 1 and faces h (1), j (2): a capture is
@@ -149,29 +29,11 @@ fn k3_take_relay_or_turn_at_s_or_t() {
     let mut s = k3_take_position(&kombe());
     assert_eq!(s.legal_actions().as_slice(), &[G, N]);
     play(&mut s, N);
-    check(
-        &s,
-        side(&[(G, 26), (P, 1), (R, 2), (S, 1), (T, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]),
-        SOUTH,
-        &[TAKE, RELAY, RELAY_REVERSE],
-    );
+    check(&s, side(&[(G, 26), (P, 1), (R, 2), (S, 1), (T, 2)]), side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]), SOUTH, &[TAKE, RELAY, RELAY_REVERSE]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(G, 26), (P, 2), (R, 3), (S, 1), (T, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1), (M, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(G, 26), (P, 2), (R, 3), (S, 1), (T, 2)]), side(&[(D, 27), (F, 1), (H, 1), (M, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 1), (G, 26), (R, 4), (S, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1)]),
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (G, 26), (R, 4), (S, 2)]), side(&[(D, 27), (F, 1), (H, 1)]), NORTH, &[D]);
 }
 
 // K3 (b): the same choice, relay: T (2) anticlockwise: A, B; B was empty: end.
@@ -180,13 +42,7 @@ fn k3_take_relay_or_turn_at_s_or_t_2() {
     let mut s = k3_take_position(&kombe());
     play(&mut s, N);
     play(&mut s, RELAY);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (G, 26), (P, 1), (R, 2), (S, 1)]),
-        side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]),
-        NORTH,
-        &[D, J],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (G, 26), (P, 1), (R, 2), (S, 1)]), side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]), NORTH, &[D, J]);
 }
 
 // K3 (b): the same choice, relay>: T (2) clockwise: S, R; take m (1) at once (j stays). Last
@@ -197,13 +53,7 @@ fn k3_take_relay_or_turn_at_s_or_t_3() {
     let mut s = k3_take_position(&kombe());
     play(&mut s, N);
     play(&mut s, RELAY_REVERSE);
-    check(
-        &s,
-        side(&[(A, 1), (G, 26), (P, 1), (R, 3), (S, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1), (J, 2)]),
-        NORTH,
-        &[D, J],
-    );
+    check(&s, side(&[(A, 1), (G, 26), (P, 1), (R, 3), (S, 2)]), side(&[(D, 27), (F, 1), (H, 1), (J, 2)]), NORTH, &[D, J]);
 }
 
 // K3 (b) with mandatory_capture: at T the capture is taken at once, no turn and no decision;
@@ -213,13 +63,7 @@ fn k3_mandatory_capture_leaves_no_turn() {
     let mut s = k3_take_position(&mandatory());
     play(&mut s, N);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 1), (G, 26), (R, 4), (S, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1)]),
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (G, 26), (R, 4), (S, 2)]), side(&[(D, 27), (F, 1), (H, 1)]), NORTH, &[D]);
 }
 
 // K3 (b) with mandatory_capture read from a config: the same.
@@ -227,22 +71,12 @@ fn k3_mandatory_capture_leaves_no_turn() {
 fn k3_mandatory_capture_leaves_no_turn_2() {
     let mut s = k3_take_position(&kombe_from_config("mandatory_capture = true"));
     play(&mut s, N);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (C, 1), (G, 26), (R, 4), (S, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1)]),
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (G, 26), (R, 4), (S, 2)]), side(&[(D, 27), (F, 1), (H, 1)]), NORTH, &[D]);
 }
 
 /// South G28 M1 R1 T2; North f1 m2 (opposite R), c1 r1 (opposite M), h27.
 pub(super) fn k3_sow_position() -> OmwesoState {
-    pos(
-        side(&[(G, 28), (M, 1), (R, 1), (T, 2)]),
-        side(&[(C, 1), (F, 1), (H, 27), (M, 2), (R, 1)]),
-        SOUTH,
-    )
+    pos(side(&[(G, 28), (M, 1), (R, 1), (T, 2)]), side(&[(C, 1), (F, 1), (H, 27), (M, 2), (R, 1)]), SOUTH)
 }
 
 // K3 (c): T> (2): S, R; R (2) faces f (1), m (2): take m (2) at once. Clockwise from T the 2
@@ -267,13 +101,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures() {
         &[SOW_ANTICLOCKWISE, SOW_CLOCKWISE],
     );
     play(&mut s, SOW_CLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (G, 28), (M, 2), (N, 1), (P, 1), (T, 1)]),
-        side(&[(C, 1), (F, 1), (H, 27)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (G, 28), (M, 2), (N, 1), (P, 1), (T, 1)]), side(&[(C, 1), (F, 1), (H, 27)]), NORTH, &[H]);
 }
 
 // K3 (c): the same choice, sow<: the 2 go anticlockwise from A: A, B; B was empty: end.
@@ -282,22 +110,12 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_2() {
     let mut s = k3_sow_position();
     play(&mut s, T_REV);
     play(&mut s, SOW_ANTICLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (G, 28), (M, 1), (R, 2), (S, 1)]),
-        side(&[(C, 1), (F, 1), (H, 27), (R, 1)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (G, 28), (M, 1), (R, 2), (S, 1)]), side(&[(C, 1), (F, 1), (H, 27), (R, 1)]), NORTH, &[H]);
 }
 
 /// South A2 F27 N1 P1 S1; North e1 n3 (opposite P), d1 p1 (opposite N), h26.
 pub(super) fn k3_sow_position_3() -> OmwesoState {
-    pos(
-        side(&[(A, 2), (F, 27), (N, 1), (P, 1), (S, 1)]),
-        side(&[(D, 1), (E, 1), (H, 26), (N, 3), (P, 1)]),
-        SOUTH,
-    )
+    pos(side(&[(A, 2), (F, 27), (N, 1), (P, 1), (S, 1)]), side(&[(D, 1), (E, 1), (H, 26), (N, 3), (P, 1)]), SOUTH)
 }
 
 // K3 (a), (c): A> (2): T, S; S (2) faces the empty g, k: relay S clockwise: R, P; P (2) faces
@@ -321,13 +139,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_3() {
         &[SOW_ANTICLOCKWISE, SOW_CLOCKWISE],
     );
     play(&mut s, SOW_CLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (F, 27), (N, 2), (P, 3), (R, 2)]),
-        side(&[(D, 1), (E, 1), (H, 26)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (F, 27), (N, 2), (P, 3), (R, 2)]), side(&[(D, 1), (E, 1), (H, 26)]), NORTH, &[H]);
 }
 
 // K3 (c): the same choice, sow<: from T: T, A, B; B was empty: end.
@@ -336,13 +148,7 @@ fn k3_sow_clockwise_after_a_clockwise_capture_when_the_chain_captures_4() {
     let mut s = k3_sow_position_3();
     play(&mut s, A_REV);
     play(&mut s, SOW_ANTICLOCKWISE);
-    check(
-        &s,
-        side(&[(A, 1), (B, 1), (F, 27), (N, 1), (P, 2), (R, 1), (T, 2)]),
-        side(&[(D, 1), (E, 1), (H, 26), (P, 1)]),
-        NORTH,
-        &[H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (F, 27), (N, 1), (P, 2), (R, 1), (T, 2)]), side(&[(D, 1), (E, 1), (H, 26), (P, 1)]), NORTH, &[H]);
 }
 
 // K3, last paragraph: Omweso and Coro are unchanged. The indirect T> of
@@ -353,13 +159,7 @@ fn k3_omweso_and_coro_keep_the_direct_reverse_only() {
     for kind in [Kind::Omweso, Kind::Coro] {
         let g = game(kind, OmwesoRules::of(kind), Omweso::DEFAULT_LIMITS);
         let mut s = k3_relay_position(&g);
-        check(
-            &s,
-            side(&[(G, 28), (N, 1), (R, 1), (T, 2)]),
-            side(&[(D, 1), (H, 29), (P, 2)]),
-            SOUTH,
-            &[G, T],
-        );
+        check(&s, side(&[(G, 28), (N, 1), (R, 1), (T, 2)]), side(&[(D, 1), (H, 29), (P, 2)]), SOUTH, &[G, T]);
         assert!(s.play(T_REV).is_err(), "{kind:?}");
     }
 }
@@ -368,21 +168,11 @@ fn k3_omweso_and_coro_keep_the_direct_reverse_only() {
 // position R (3): S, T, A; A (2) simply relays: B, C; end, with no decision.
 #[test]
 fn k3_omweso_has_no_turn() {
-    let g = game(
-        Kind::Omweso,
-        OmwesoRules::of(Kind::Omweso),
-        Omweso::DEFAULT_LIMITS,
-    );
+    let g = game(Kind::Omweso, OmwesoRules::of(Kind::Omweso), Omweso::DEFAULT_LIMITS);
     let mut s = k3_turn_position(&g);
     play(&mut s, R);
     assert_eq!(s.ply(), 1);
-    check(
-        &s,
-        side(&[(B, 1), (C, 1), (E, 28), (S, 1), (T, 1)]),
-        side(&[(D, 29), (G, 1), (K, 2)]),
-        NORTH,
-        &[D, K],
-    );
+    check(&s, side(&[(B, 1), (C, 1), (E, 28), (S, 1), (T, 1)]), side(&[(D, 29), (G, 1), (K, 2)]), NORTH, &[D, K]);
     assert!(s.play(RELAY_REVERSE).is_err());
 }
 
@@ -391,28 +181,12 @@ fn k3_omweso_has_no_turn() {
 // empty g, k: relay S: T, A; A was empty: end.
 #[test]
 fn k3_omweso_has_no_turn_2() {
-    let g = game(
-        Kind::Omweso,
-        OmwesoRules::of(Kind::Omweso),
-        Omweso::DEFAULT_LIMITS,
-    );
+    let g = game(Kind::Omweso, OmwesoRules::of(Kind::Omweso), Omweso::DEFAULT_LIMITS);
     let mut s = k3_take_position(&g);
     play(&mut s, N);
-    check(
-        &s,
-        side(&[(G, 26), (P, 1), (R, 2), (S, 1), (T, 2)]),
-        side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(G, 26), (P, 1), (R, 2), (S, 1), (T, 2)]), side(&[(D, 27), (F, 1), (H, 1), (J, 2), (M, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[(A, 1), (G, 26), (P, 2), (R, 3), (T, 3)]),
-        side(&[(D, 27), (F, 1), (M, 1)]),
-        NORTH,
-        &[D],
-    );
+    check(&s, side(&[(A, 1), (G, 26), (P, 2), (R, 3), (T, 3)]), side(&[(D, 27), (F, 1), (M, 1)]), NORTH, &[D]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,12 +195,7 @@ fn k3_omweso_has_no_turn_2() {
 
 /// South F28 G2 J1 T1; North a1 t9 (opposite J), h2 j3 (opposite T), d17.
 pub(super) fn k4_position(g: &Omweso) -> OmwesoState {
-    pos_in(
-        g,
-        side(&[(F, 28), (G, 2), (J, 1), (T, 1)]),
-        side(&[(A, 1), (D, 17), (H, 2), (J, 3), (T, 9)]),
-        SOUTH,
-    )
+    pos_in(g, side(&[(F, 28), (G, 2), (J, 1), (T, 1)]), side(&[(A, 1), (D, 17), (H, 2), (J, 3), (T, 9)]), SOUTH)
 }
 
 // K4, default off. G (2): H, J; J (2) faces a (1), t (9): take t (9), sown from H: H, J, K, M,
@@ -441,50 +210,17 @@ fn k4_nkutemye_is_off_by_default() {
     let mut s = k4_position(&kombe());
     assert_eq!(s.legal_actions().as_slice(), &[F, G]);
     play(&mut s, G);
-    check(
-        &s,
-        side(&[(F, 28), (H, 1), (J, 2), (T, 1)]),
-        side(&[(A, 1), (D, 17), (H, 2), (J, 3), (T, 9)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(F, 28), (H, 1), (J, 2), (T, 1)]), side(&[(A, 1), (D, 17), (H, 2), (J, 3), (T, 9)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
     check(
         &s,
-        side(&[
-            (F, 28),
-            (H, 2),
-            (J, 3),
-            (K, 1),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-            (R, 1),
-            (S, 1),
-            (T, 2),
-        ]),
+        side(&[(F, 28), (H, 2), (J, 3), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1), (T, 2)]),
         side(&[(A, 1), (D, 17), (H, 2), (J, 3)]),
         SOUTH,
         &[TAKE, RELAY],
     );
     play(&mut s, TAKE);
-    check(
-        &s,
-        side(&[
-            (A, 1),
-            (B, 1),
-            (C, 1),
-            (F, 28),
-            (H, 3),
-            (J, 4),
-            (M, 2),
-            (P, 2),
-            (S, 2),
-        ]),
-        side(&[(A, 1), (D, 17), (H, 2)]),
-        NORTH,
-        &[D, H],
-    );
+    check(&s, side(&[(A, 1), (B, 1), (C, 1), (F, 28), (H, 3), (J, 4), (M, 2), (P, 2), (S, 2)]), side(&[(A, 1), (D, 17), (H, 2)]), NORTH, &[D, H]);
 }
 
 // K4 with nkutemye = true (from a config): the same move wins at the second take. Its 3 seeds
@@ -499,18 +235,7 @@ fn k4_nkutemye_option() {
     play(&mut s, TAKE);
     check_hand(
         &s,
-        side(&[
-            (F, 28),
-            (H, 2),
-            (J, 3),
-            (K, 1),
-            (M, 1),
-            (N, 1),
-            (P, 1),
-            (R, 1),
-            (S, 1),
-            (T, 5),
-        ]),
+        side(&[(F, 28), (H, 2), (J, 3), (K, 1), (M, 1), (N, 1), (P, 1), (R, 1), (S, 1), (T, 5)]),
         side(&[(A, 1), (D, 17), (H, 2)]),
         [0, 0],
         None,
@@ -525,53 +250,124 @@ fn k4_nkutemye_option() {
 // South wins; J keeps the 1: 2 + 1 = 3.
 #[test]
 fn k4_nkutemye_option_2() {
-    let g = game(
-        Kind::Kombe,
-        OmwesoRules {
-            nkutemye: true,
-            ..OmwesoRules::of(Kind::Kombe)
-        },
-        Omweso::DEFAULT_LIMITS,
-    );
-    let mut s = pos_in(
-        &g,
-        side(&[(D, 28), (J, 1), (R, 2), (T, 1)]),
-        side(&[(A, 1), (E, 18), (H, 1), (J, 11), (T, 1)]),
-        SOUTH,
-    );
+    let g = game(Kind::Kombe, OmwesoRules { nkutemye: true, ..OmwesoRules::of(Kind::Kombe) }, Omweso::DEFAULT_LIMITS);
+    let mut s = pos_in(&g, side(&[(D, 28), (J, 1), (R, 2), (T, 1)]), side(&[(A, 1), (E, 18), (H, 1), (J, 11), (T, 1)]), SOUTH);
     assert_eq!(s.legal_actions().as_slice(), &[D, R]);
     play(&mut s, R);
-    check(
-        &s,
-        side(&[(D, 28), (J, 1), (S, 1), (T, 2)]),
-        side(&[(A, 1), (E, 18), (H, 1), (J, 11), (T, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    check(&s, side(&[(D, 28), (J, 1), (S, 1), (T, 2)]), side(&[(A, 1), (E, 18), (H, 1), (J, 11), (T, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
-    let south = side(&[
-        (A, 1),
-        (B, 1),
-        (C, 1),
-        (D, 29),
-        (E, 1),
-        (F, 1),
-        (G, 1),
-        (H, 1),
-        (J, 2),
-        (S, 2),
-        (T, 3),
-    ]);
-    check(
-        &s,
-        south,
-        side(&[(A, 1), (E, 18), (H, 1), (T, 1)]),
-        SOUTH,
-        &[TAKE, RELAY],
-    );
+    let south = side(&[(A, 1), (B, 1), (C, 1), (D, 29), (E, 1), (F, 1), (G, 1), (H, 1), (J, 2), (S, 2), (T, 3)]);
+    check(&s, south, side(&[(A, 1), (E, 18), (H, 1), (T, 1)]), SOUTH, &[TAKE, RELAY]);
     play(&mut s, TAKE);
     let mut won = south;
     won[J as usize] = 3;
     check_hand(&s, won, side(&[(A, 1), (E, 18), (H, 1)]), [0, 0], None, &[]);
     check_over(&s, GameResult::Win(SOUTH), [44, 20]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// K5
+// ---------------------------------------------------------------------------------------------
+
+// K5: E (2): F, G; end. North has a single seed in each of his 16 holes: no legal move, he
+// loses.
+#[test]
+fn k5_no_move_loses() {
+    let mut s = pos(side(&[(D, 46), (E, 2)]), [1; 16], SOUTH);
+    assert_eq!(s.legal_actions().as_slice(), &[D, E]);
+    play(&mut s, E);
+    check_hand(&s, side(&[(D, 46), (F, 1), (G, 1)]), [1; 16], [0, 0], Some(NORTH), &[]);
+    check_over(&s, GameResult::Win(SOUTH), [48, 16]);
+}
+
+// K5: a front-row capture cleans North out. G (2): H, J; J (2) faces a (1), t (2): take t (2),
+// sown from H: H, J; J (3) faces a and the empty t: relay J: K, M, N; end. North's 15 other
+// holes hold 1 each: he loses.
+#[test]
+fn k5_no_move_loses_2() {
+    let mut north = [1; 16];
+    north[T as usize] = 2;
+    let mut s = pos(side(&[(C, 44), (G, 2), (J, 1)]), north, SOUTH);
+    assert_eq!(s.legal_actions().as_slice(), &[C, G]);
+    play(&mut s, G);
+    play(&mut s, TAKE);
+    north[T as usize] = 0;
+    check_hand(&s, side(&[(C, 44), (H, 2), (K, 1), (M, 1), (N, 1)]), north, [0, 0], Some(NORTH), &[]);
+    check_over(&s, GameResult::Win(SOUTH), [49, 15]);
+}
+
+// K5: a position whose player to move has no hole of 2 or more is already lost.
+#[test]
+fn k5_no_move_loses_3() {
+    let s = pos([1; 16], side(&[(D, 48)]), SOUTH);
+    check_hand(&s, [1; 16], side(&[(D, 48)]), [0, 0], Some(SOUTH), &[]);
+    check_over(&s, GameResult::Win(NORTH), [16, 48]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// K6
+// ---------------------------------------------------------------------------------------------
+
+// K6: the clockwise relay is a lap. In k3_reverse_start_captures_after_clockwise_relays, T>
+// is lap 1 (S, R), the relay of R lap 2 (P, N), the sowing of the captured 2 lap 3. Under a
+// two-lap cap the capture is made and its 2 are not sown: they are in South's hand and count
+// for him.
+#[test]
+fn k6_lap_cap() {
+    let mut s = k3_relay_position(&with_limits(2000, 2));
+    assert_eq!(s.legal_actions().as_slice(), &[G, T, T_REV]);
+    play(&mut s, T_REV);
+    check_hand(&s, side(&[(G, 28), (N, 2), (P, 1), (S, 1)]), side(&[(D, 1), (H, 29)]), [2, 0], None, &[]);
+    check_over(&s, GameResult::Capped(Cap::Laps), [34, 30]);
+    assert_eq!(s.outcome().unwrap().returns(), [0.0, 0.0]);
+}
+
+// K6: under a one-lap cap the clockwise relay of R is capped: the board as after T> (S, R).
+#[test]
+fn k6_lap_cap_2() {
+    let mut s = k3_relay_position(&with_limits(2000, 1));
+    play(&mut s, T_REV);
+    check_hand(&s, side(&[(G, 28), (N, 1), (R, 2), (S, 1)]), side(&[(D, 1), (H, 29), (P, 2)]), [0, 0], None, &[]);
+    check_over(&s, GameResult::Capped(Cap::Laps), [32, 32]);
+}
+
+// K6: three laps are enough: the move is played out as in
+// k3_reverse_start_captures_after_clockwise_relays.
+#[test]
+fn k6_lap_cap_3() {
+    let mut s = k3_relay_position(&with_limits(2000, 3));
+    play(&mut s, T_REV);
+    check(&s, side(&[(G, 28), (N, 2), (P, 1), (S, 2), (T, 1)]), side(&[(D, 1), (H, 29)]), NORTH, &[H]);
+}
+
+// K6: relay> is a lap too. In k3_turn_at_an_occupied_special_hole, R is lap 1, relay> lap 2
+// (A: T, S, taking k), the sowing of the 2 taken lap 3: capped under two laps, the 2 in hand.
+#[test]
+fn k6_lap_cap_4() {
+    let mut s = k3_turn_position(&with_limits(2000, 2));
+    play(&mut s, R);
+    check(&s, side(&[(A, 2), (E, 28), (S, 1), (T, 1)]), side(&[(D, 29), (G, 1), (K, 2)]), SOUTH, &[RELAY, RELAY_REVERSE]);
+    play(&mut s, RELAY_REVERSE);
+    check_hand(&s, side(&[(E, 28), (S, 2), (T, 2)]), side(&[(D, 29), (G, 1)]), [2, 0], None, &[]);
+    check_over(&s, GameResult::Capped(Cap::Laps), [34, 30]);
+}
+
+// K6: the turn decision is a ply: a one-ply cap stops the game while it is pending.
+#[test]
+fn k6_lap_cap_5() {
+    let mut s = k3_turn_position(&with_limits(1, 500));
+    play(&mut s, R);
+    check_hand(&s, side(&[(A, 2), (E, 28), (S, 1), (T, 1)]), side(&[(D, 29), (G, 1), (K, 2)]), [0, 0], None, &[]);
+    check_over(&s, GameResult::Capped(Cap::Plies), [32, 32]);
+}
+
+// K6: with a two-ply cap R and relay> are played out (as in
+// k3_turn_at_an_occupied_special_hole) and the game is capped at North's turn.
+#[test]
+fn k6_lap_cap_6() {
+    let mut s = k3_turn_position(&with_limits(2, 500));
+    play(&mut s, R);
+    play(&mut s, RELAY_REVERSE);
+    check_hand(&s, side(&[(B, 1), (C, 1), (E, 28), (S, 2), (T, 2)]), side(&[(D, 29), (G, 1)]), [0, 0], Some(NORTH), &[]);
+    check_over(&s, GameResult::Capped(Cap::Plies), [34, 30]);
 }

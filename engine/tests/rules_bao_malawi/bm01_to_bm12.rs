@@ -1,4 +1,4 @@
-//! rules_bao_malawi: the tests of bm01 to bm11.
+//! rules_bao_malawi: the tests of bm01 to bm12.
 
 use super::*;
 
@@ -25,9 +25,7 @@ fn malawi_rule_options() {
     let limits = any.limits_table();
     assert_eq!(limits["max_plies"].as_integer(), Some(2000));
     assert_eq!(limits["max_laps"].as_integer(), Some(1000));
-    let AnyGame::Bao(g) = any else {
-        panic!("bao-malawi is a Bao game")
-    };
+    let AnyGame::Bao(g) = any else { panic!("bao-malawi is a Bao game") };
     assert_eq!(g, malawi());
     assert_eq!(g.kind, BaoKind::Malawi);
     assert_eq!(g.rules, BaoRules::of(BaoKind::Malawi));
@@ -56,23 +54,9 @@ fn malawi_rule_options() {
 fn bm1_kuu() {
     let holes = board(Z, [4, 3, 1, 8, 0, 2, 5, 6], [1, 2, 0, 0, 8, 0, 3, 4], Z);
     let mut s = mat(holes, [9, 8], [true, true], SOUTH);
-    check(
-        &s,
-        holes,
-        [9, 8],
-        [true, true],
-        SOUTH,
-        &["A1>", "A2>", "A7<", "A8<"],
-    );
+    check(&s, holes, [9, 8], [true, true], SOUTH, &["A1>", "A2>", "A7<", "A8<"]);
     play(&mut s, "A2>");
-    check(
-        &s,
-        board(Z, [4, 0, 1, 8, 0, 2, 5, 6], [2, 4, 1, 0, 8, 0, 3, 4], Z),
-        [8, 8],
-        [true, true],
-        NORTH,
-        &["a1>", "a2>", "a6>", "a6<", "a8<"],
-    );
+    check(&s, board(Z, [4, 0, 1, 8, 0, 2, 5, 6], [2, 4, 1, 0, 8, 0, 3, 4], Z), [8, 8], [true, true], NORTH, &["a1>", "a2>", "a6>", "a6<", "a8<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,14 +73,7 @@ fn bm2_start_position() {
     assert_eq!(g.num_actions(), 59);
     let s = g.initial_state();
     assert_eq!(s.ply(), 0);
-    check(
-        &s,
-        start_board(),
-        [20, 20],
-        [true, true],
-        SOUTH,
-        &["A6>", "A6<", "A7>", "A7<"],
-    );
+    check(&s, start_board(), [20, 20], [true, true], SOUTH, &["A6>", "A6<", "A7>", "A7<"]);
 }
 
 /// The second worked example (derived in bao-malawi.md): after A7< (A7 3: A6, A5, A4)
@@ -106,35 +83,14 @@ fn bm2_start_position() {
 fn bm2_start_position_worked_example() {
     let mut s = malawi().initial_state();
     play(&mut s, "A7<");
-    check(
-        &s,
-        board(Z, [0, 2, 2, 8, 0, 0, 0, 0], [0, 0, 0, 1, 9, 3, 0, 0], Z),
-        [19, 20],
-        [true, true],
-        NORTH,
-        &["a5>", "a5<"],
-    );
+    check(&s, board(Z, [0, 2, 2, 8, 0, 0, 0, 0], [0, 0, 0, 1, 9, 3, 0, 0], Z), [19, 20], [true, true], NORTH, &["a5>", "a5<"]);
     // a5> (BM6): the nemo into a5 (9), A4's seed into North's left kichwa a1.
     let mut t = s.clone();
     play(&mut t, "a5>");
-    check(
-        &t,
-        board(Z, [0, 2, 2, 9, 0, 0, 0, 1], [0, 0, 0, 0, 9, 3, 0, 0], Z),
-        [19, 19],
-        [true, true],
-        SOUTH,
-        &["A6>", "A6<"],
-    );
+    check(&t, board(Z, [0, 2, 2, 9, 0, 0, 0, 1], [0, 0, 0, 0, 9, 3, 0, 0], Z), [19, 19], [true, true], SOUTH, &["A6>", "A6<"]);
     // a5<: into the right kichwa a8.
     play(&mut s, "a5<");
-    check(
-        &s,
-        board(Z, [1, 2, 2, 9, 0, 0, 0, 0], [0, 0, 0, 0, 9, 3, 0, 0], Z),
-        [19, 19],
-        [true, true],
-        SOUTH,
-        &["A6>", "A6<"],
-    );
+    check(&s, board(Z, [1, 2, 2, 9, 0, 0, 0, 0], [0, 0, 0, 0, 9, 3, 0, 0], Z), [19, 19], [true, true], SOUTH, &["A6>", "A6<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,12 +126,7 @@ fn bm3_south_first() {
 
 /// South's A2 (2) and A4 (1) face North's a7 (3) and his kuu a5 (6, owned, not functional).
 pub(super) fn bm4_board() -> Holes {
-    board(
-        [0, 0, 0, 31, 0, 0, 0, 0],
-        [0, 3, 0, 6, 0, 0, 0, 0],
-        [0, 2, 0, 1, 0, 0, 0, 0],
-        [0, 0, 0, 0, 20, 0, 0, 0],
-    )
+    board([0, 0, 0, 31, 0, 0, 0, 0], [0, 3, 0, 6, 0, 0, 0, 0], [0, 2, 0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 20, 0, 0, 0])
 }
 
 // BM4: the stage is decided per move by the mover's hand. South (empty hand) plays a
@@ -189,12 +140,7 @@ fn bm4_stages() {
     play(&mut s, "A2>");
     check(
         &s,
-        board(
-            [0, 0, 0, 31, 0, 0, 0, 0],
-            [0, 3, 0, 0, 0, 0, 0, 0],
-            [1, 1, 2, 3, 1, 1, 0, 0],
-            [0, 0, 0, 0, 20, 0, 0, 0],
-        ),
+        board([0, 0, 0, 31, 0, 0, 0, 0], [0, 3, 0, 0, 0, 0, 0, 0], [1, 1, 2, 3, 1, 1, 0, 0], [0, 0, 0, 0, 20, 0, 0, 0]),
         [0, 1],
         [false, false],
         NORTH,
@@ -203,12 +149,7 @@ fn bm4_stages() {
     play(&mut s, "a7<");
     check(
         &s,
-        board(
-            [0, 0, 0, 31, 0, 0, 0, 0],
-            [1, 4, 0, 0, 0, 0, 0, 0],
-            [1, 0, 2, 3, 1, 1, 0, 0],
-            [0, 0, 0, 0, 20, 0, 0, 0],
-        ),
+        board([0, 0, 0, 31, 0, 0, 0, 0], [1, 4, 0, 0, 0, 0, 0, 0], [1, 0, 2, 3, 1, 1, 0, 0], [0, 0, 0, 0, 20, 0, 0, 0]),
         [0, 0],
         [false, false],
         SOUTH,
@@ -225,29 +166,12 @@ fn bm4_stages() {
 // functional kuu (9), which sleeps (BM12).
 #[test]
 fn bm5_first_stage_move() {
-    let holes = board(
-        Z,
-        [0, 0, 0, 0, 0, 0, 0, 2],
-        [0, 2, 0, 0, 8, 0, 0, 0],
-        [0, 0, 3, 0, 0, 0, 0, 0],
-    );
+    let holes = board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 2, 0, 0, 8, 0, 0, 0], [0, 0, 3, 0, 0, 0, 0, 0]);
     let mut s = mat(holes, [25, 24], [true, false], SOUTH);
     check(&s, holes, [25, 24], [true, false], SOUTH, &["A2>", "A2<"]);
     play(&mut s, "A2>");
     // North's lone kichwa a1 may go either way (BM16).
-    check(
-        &s,
-        board(
-            Z,
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [0, 0, 1, 1, 9, 0, 0, 0],
-            [0, 0, 3, 0, 0, 0, 0, 0],
-        ),
-        [24, 24],
-        [true, false],
-        NORTH,
-        &["a1>", "a1<"],
-    );
+    check(&s, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 1, 1, 9, 0, 0, 0], [0, 0, 3, 0, 0, 0, 0, 0]), [24, 24], [true, false], NORTH, &["a1>", "a1<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,23 +184,9 @@ fn bm5_first_stage_move() {
 #[test]
 fn bm6_first_stage_capture() {
     let mut s = mat(bm7_board(), [22, 21], [true, true], SOUTH);
-    check(
-        &s,
-        bm7_board(),
-        [22, 21],
-        [true, true],
-        SOUTH,
-        &["A5>", "A5<"],
-    );
+    check(&s, bm7_board(), [22, 21], [true, true], SOUTH, &["A5>", "A5<"]);
     play(&mut s, "A5>");
-    check(
-        &s,
-        board(Z, [0, 0, 0, 8, 0, 0, 0, 0], [1, 1, 1, 2, 9, 0, 0, 0], Z),
-        [21, 21],
-        [true, true],
-        NORTH,
-        &["a5>", "a5<"],
-    );
+    check(&s, board(Z, [0, 0, 0, 8, 0, 0, 0, 0], [1, 1, 1, 2, 9, 0, 0, 0], Z), [21, 21], [true, true], NORTH, &["a5>", "a5<"]);
 }
 
 // BM6: the same capture from the right kichwa: A8, A7, A6.
@@ -284,14 +194,7 @@ fn bm6_first_stage_capture() {
 fn bm6_first_stage_capture_2() {
     let mut s = mat(bm7_board(), [22, 21], [true, true], SOUTH);
     play(&mut s, "A5<");
-    check(
-        &s,
-        board(Z, [0, 0, 0, 8, 0, 0, 0, 0], [0, 0, 0, 2, 9, 1, 1, 1], Z),
-        [21, 21],
-        [true, true],
-        NORTH,
-        &["a5>", "a5<"],
-    );
+    check(&s, board(Z, [0, 0, 0, 8, 0, 0, 0, 0], [0, 0, 0, 2, 9, 1, 1, 1], Z), [21, 21], [true, true], NORTH, &["a5>", "a5<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,14 +211,7 @@ pub(super) fn bm7_board() -> Holes {
 #[test]
 fn bm7_kuu_guard() {
     let s = mat(bm7_board(), [22, 21], [true, true], SOUTH);
-    check(
-        &s,
-        bm7_board(),
-        [22, 21],
-        [true, true],
-        SOUTH,
-        &["A5>", "A5<"],
-    );
+    check(&s, bm7_board(), [22, 21], [true, true], SOUTH, &["A5>", "A5<"]);
     assert_illegal(&s, "A4>");
     assert_illegal(&s, "A4<");
 }
@@ -329,13 +225,7 @@ fn bm7_kuu_guard_unthreatened() {
     // A4> (3) takes the kuu a5 (8): A1..A8; A8 was empty. North's kuu is lost and his front
     // row empty: South wins.
     play(&mut s, "A4>");
-    check_over(
-        &s,
-        board(Z, Z, [1, 1, 1, 4, 9, 1, 1, 1], Z),
-        [22, 23],
-        [true, false],
-        GameResult::Win(SOUTH),
-    );
+    check_over(&s, board(Z, Z, [1, 1, 1, 4, 9, 1, 1, 1], Z), [22, 23], [true, false], GameResult::Win(SOUTH));
 }
 
 // BM7: the guard holds only while both kuu are owned: with North's kuu lost (a5 an ordinary
@@ -343,14 +233,7 @@ fn bm7_kuu_guard_unthreatened() {
 #[test]
 fn bm7_kuu_guard_opponent_kuu_lost() {
     let s = mat(bm7_board(), [22, 21], [true, false], SOUTH);
-    check(
-        &s,
-        bm7_board(),
-        [22, 21],
-        [true, false],
-        SOUTH,
-        &["A4>", "A4<", "A5>", "A5<"],
-    );
+    check(&s, bm7_board(), [22, 21], [true, false], SOUTH, &["A4>", "A4<", "A5>", "A5<"]);
 }
 
 // BM7: only the nemo capture itself is barred; a later capture of the same move may take the
@@ -362,14 +245,7 @@ fn bm7_kuu_guard_later_capture() {
     let mut s = mat(holes, [21, 20], [true, true], SOUTH);
     check(&s, holes, [21, 20], [true, true], SOUTH, &["A5>", "A5<"]);
     play(&mut s, "A5>");
-    check(
-        &s,
-        board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [2, 2, 2, 3, 10, 1, 1, 1], Z),
-        [20, 20],
-        [true, false],
-        NORTH,
-        &["a1>"],
-    );
+    check(&s, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [2, 2, 2, 3, 10, 1, 1, 1], Z), [20, 20], [true, false], NORTH, &["a1>"]);
 }
 
 // BM7: the barred capture does not count for the mandatory capture, and the hole may then
@@ -384,14 +260,7 @@ fn bm7_kuu_guard_no_capture_left() {
     let mut s = pos(&g, holes, [21, 20], [true, true], SOUTH);
     check(&s, holes, [21, 20], [true, true], SOUTH, &["A4>", "A4<"]);
     play(&mut s, "A4>");
-    check(
-        &s,
-        board(Z, [0, 0, 0, 8, 3, 0, 0, 0], [0, 0, 1, 0, 9, 2, 1, 0], Z),
-        [20, 20],
-        [true, true],
-        NORTH,
-        &["a4>", "a4<"],
-    );
+    check(&s, board(Z, [0, 0, 0, 8, 3, 0, 0, 0], [0, 0, 1, 0, 9, 2, 1, 0], Z), [20, 20], [true, true], NORTH, &["a4>", "a4<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,35 +271,11 @@ fn bm7_kuu_guard_no_capture_left() {
 // A2> (3): A3, A4, A5 (3): relay A6, A7, A8 (2), which faces a1 (2): relayed: B8, B7.
 #[test]
 fn bm8_first_lap_decides() {
-    let holes = board(
-        [7; 8],
-        [0, 0, 0, 0, 0, 0, 0, 2],
-        [0, 3, 0, 0, 2, 0, 0, 1],
-        Z,
-    );
+    let holes = board([7; 8], [0, 0, 0, 0, 0, 0, 0, 2], [0, 3, 0, 0, 2, 0, 0, 1], Z);
     let mut s = mat(holes, [0, 0], [false, false], SOUTH);
-    check(
-        &s,
-        holes,
-        [0, 0],
-        [false, false],
-        SOUTH,
-        &["A2>", "A2<", "A5>", "A5<"],
-    );
+    check(&s, holes, [0, 0], [false, false], SOUTH, &["A2>", "A2<", "A5>", "A5<"]);
     play(&mut s, "A2>");
-    check(
-        &s,
-        board(
-            [7; 8],
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [0, 0, 1, 1, 0, 1, 1, 0],
-            [0, 0, 0, 0, 0, 0, 1, 1],
-        ),
-        [0, 0],
-        [false, false],
-        NORTH,
-        &["a1>", "a1<"],
-    );
+    check(&s, board([7; 8], [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 1, 1, 0, 1, 1, 0], [0, 0, 0, 0, 0, 0, 1, 1]), [0, 0], [false, false], NORTH, &["a1>", "a1<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,14 +296,7 @@ fn bm9_first_stage_takata() {
 fn bm9_first_stage_takata_2() {
     let holes = board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [1, 0, 1, 0, 8, 0, 0, 0], Z);
     let s = mat(holes, [26, 26], [true, false], SOUTH);
-    check(
-        &s,
-        holes,
-        [26, 26],
-        [true, false],
-        SOUTH,
-        &["A1>", "A1<", "A3>", "A3<"],
-    );
+    check(&s, holes, [26, 26], [true, false], SOUTH, &["A1>", "A1<", "A3>", "A3<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -474,28 +312,9 @@ pub(super) fn bm10_board() -> Holes {
 #[test]
 fn bm10_kuu_status() {
     let mut s = mat(bm10_board(), [27, 26], [true, false], SOUTH);
-    check(
-        &s,
-        bm10_board(),
-        [27, 26],
-        [true, false],
-        SOUTH,
-        &["A2>", "A2<", "A5>", "A5<"],
-    );
+    check(&s, bm10_board(), [27, 26], [true, false], SOUTH, &["A2>", "A2<", "A5>", "A5<"]);
     play(&mut s, "A5<");
-    check(
-        &s,
-        board(
-            Z,
-            [0, 0, 0, 0, 0, 0, 0, 2],
-            [1, 3, 1, 1, 0, 0, 0, 0],
-            [1, 1, 1, 1, 0, 0, 0, 0],
-        ),
-        [26, 26],
-        [false, false],
-        NORTH,
-        &["a1>", "a1<"],
-    );
+    check(&s, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [1, 3, 1, 1, 0, 0, 0, 0], [1, 1, 1, 1, 0, 0, 0, 0]), [26, 26], [false, false], NORTH, &["a1>", "a1<"]);
 }
 
 // BM10 option house_min = 1: every owned kuu is functional; the kuu of 7 may not take the
@@ -504,14 +323,7 @@ fn bm10_kuu_status() {
 fn bm10_kuu_status_house_min() {
     let g = m_rules("house_min = 1");
     let s = pos(&g, bm10_board(), [27, 26], [true, false], SOUTH);
-    check(
-        &s,
-        bm10_board(),
-        [27, 26],
-        [true, false],
-        SOUTH,
-        &["A2>", "A2<"],
-    );
+    check(&s, bm10_board(), [27, 26], [true, false], SOUTH, &["A2>", "A2<"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -527,32 +339,61 @@ pub(super) fn bm11_board(kuu: u8) -> Holes {
 #[test]
 fn bm11_tax_and_nine() {
     let s = mat(bm11_board(9), [27, 26], [true, false], SOUTH);
-    check(
-        &s,
-        bm11_board(9),
-        [27, 26],
-        [true, false],
-        SOUTH,
-        &["A5>", "A5<"],
-    );
+    check(&s, bm11_board(9), [27, 26], [true, false], SOUTH, &["A5>", "A5<"]);
     let mut t = s.clone();
     play(&mut t, "A5>");
-    check(
-        &t,
-        board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 8, 1, 1, 0], Z),
-        [26, 26],
-        [true, false],
-        NORTH,
-        &["a1>", "a1<"],
-    );
+    check(&t, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 8, 1, 1, 0], Z), [26, 26], [true, false], NORTH, &["a1>", "a1<"]);
     let mut t = s.clone();
     play(&mut t, "A5<");
-    check(
-        &t,
-        board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 1, 1, 8, 0, 0, 0], Z),
-        [26, 26],
-        [true, false],
-        NORTH,
-        &["a1>", "a1<"],
-    );
+    check(&t, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 1, 1, 8, 0, 0, 0], Z), [26, 26], [true, false], NORTH, &["a1>", "a1<"]);
+}
+
+// BM11: with exactly 8 all 9 seeds are lifted and sown on, and the kuu is lost. A5> (9):
+// A6, A7, A8, B8..B3.
+#[test]
+fn bm11_tax_and_nine_2() {
+    let s = mat(bm11_board(8), [27, 27], [true, false], SOUTH);
+    check(&s, bm11_board(8), [27, 27], [true, false], SOUTH, &["A5>", "A5<"]);
+    let mut t = s.clone();
+    play(&mut t, "A5>");
+    // A8 (1) now faces North's a1 (2): a capture for him; a1< would empty his front row.
+    check(&t, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1, 1, 1]), [26, 27], [false, false], NORTH, &["a1>"]);
+    // A5< (9): A4..A1, B1..B5.
+    let mut t = s.clone();
+    play(&mut t, "A5<");
+    check(&t, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [1, 1, 1, 1, 0, 0, 0, 0], [1, 1, 1, 1, 1, 0, 0, 0]), [26, 27], [false, false], NORTH, &["a1>", "a1<"]);
+}
+
+// BM11: below 8 the kuu is an ordinary hole: A5 (7 + 1) is lifted whole: A6, A7, A8,
+// B8..B4.
+#[test]
+fn bm11_tax_and_nine_3() {
+    let mut s = mat(bm11_board(7), [28, 27], [true, false], SOUTH);
+    check(&s, bm11_board(7), [28, 27], [true, false], SOUTH, &["A5>", "A5<"]);
+    play(&mut s, "A5>");
+    check(&s, board(Z, [0, 0, 0, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 1, 1, 1], [0, 0, 0, 1, 1, 1, 1, 1]), [27, 27], [false, false], NORTH, &["a1>"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// BM12
+// ---------------------------------------------------------------------------------------------
+
+// BM12: a first-stage takata lap ending in the functional kuu sleeps. A8< (3): A7, A6, A5
+// (9): the move ends.
+#[test]
+fn bm12_kuu_sleep() {
+    let holes = board(Z, [0, 0, 2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 8, 0, 0, 2], Z);
+    let mut s = mat(holes, [26, 26], [true, false], SOUTH);
+    check(&s, holes, [26, 26], [true, false], SOUTH, &["A8>", "A8<"]);
+    play(&mut s, "A8<");
+    // North's a6 (2) faces A3 (0): a takata.
+    check(&s, board(Z, [0, 0, 2, 0, 0, 0, 0, 0], [0, 0, 0, 0, 9, 1, 1, 0], Z), [25, 26], [true, false], NORTH, &["a6>", "a6<"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// BM13
+// ---------------------------------------------------------------------------------------------
+
+pub(super) fn bm13_board() -> Holes {
+    board(Z, [0, 0, 5, 0, 0, 0, 0, 2], [0, 0, 1, 0, 8, 0, 0, 0], Z)
 }
