@@ -1,7 +1,7 @@
-//! The fuzz targets' saved inputs replayed: every file of `fuzz/corpus/<target>/` (the
-//! corpus the coverage-guided campaigns built, minimized) and `fuzz/regressions/<target>/`
-//! (inputs that once crashed) goes through its target once, in name order, so the test run
-//! is deterministic and a fixed crash stays fixed. The targets are `fuzz/src/lib.rs`, which
+//! The fuzz targets' saved inputs replayed: every file of `fuzz/regressions/<target>/`
+//! (inputs that once crashed) and an evenly spaced share of `fuzz/corpus/<target>/` (the
+//! corpus the coverage-guided campaigns built, minimized) go through their target once, in
+//! name order, so the test run is short and deterministic and a fixed crash stays fixed. The targets are `fuzz/src/lib.rs`, which
 //! `cargo fuzz run <target>` drives (docs/reliability.md).
 
 #[path = "../fuzz/src/lib.rs"]
@@ -11,20 +11,27 @@ mod targets;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-/// The saved inputs of `target`, in name order.
-fn saved(target: &str) -> Vec<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<PathBuf> = ["corpus", "regressions"]
-        .iter()
-        .flat_map(|kind| {
-            std::fs::read_dir(repo.join("fuzz").join(kind).join(target))
-                .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect::<Vec<_>>())
-                .unwrap_or_default()
-        })
-        .filter(|p| p.is_file())
-        .collect();
+/// Corpus inputs replayed per target: an evenly spaced share of the corpus in name order, so
+/// the replay stays short as the corpus grows (`cargo fuzz run` replays all of it).
+const CORPUS_REPLAYED: usize = 150;
+
+/// The files of `fuzz/<kind>/<target>/`, in name order.
+fn files(kind: &str, target: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join(kind).join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    files.retain(|p| p.is_file());
     files.sort();
     files
+}
+
+/// The saved inputs of `target` the test replays: every regression, and
+/// [`CORPUS_REPLAYED`] of the corpus, evenly spaced.
+fn saved(target: &str) -> Vec<PathBuf> {
+    let corpus = files("corpus", target);
+    let step = corpus.len().div_ceil(CORPUS_REPLAYED).max(1);
+    let mut out: Vec<PathBuf> = corpus.into_iter().step_by(step).collect();
+    out.extend(files("regressions", target));
+    out
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 pub mod atomic;
 pub mod games;
+pub mod guard;
 pub mod record;
 pub mod samples;
 pub mod shard;

@@ -254,12 +254,26 @@ pub fn load(
             format!("{} x {}", expected.encoding_len, expected.num_actions),
         ));
     }
-    let net = PolicyValueNet::new(&meta.network, meta.encoding_len, meta.num_actions, device)
-        .try_load_file(&weights)
-        .map_err(|e| ModelError::Weights {
-            path: weights.clone(),
-            message: e.to_string(),
-        })?;
+    // burn's reader panics on some corrupt files (a tensor of another type): an error too.
+    let loaded = mankala_data::guard::caught(|| {
+        PolicyValueNet::new(&meta.network, meta.encoding_len, meta.num_actions, device)
+            .try_load_file(&weights)
+    });
+    let net = match loaded {
+        Ok(Ok(net)) => net,
+        Ok(Err(e)) => {
+            return Err(ModelError::Weights {
+                path: weights,
+                message: e.to_string(),
+            });
+        }
+        Err(what) => {
+            return Err(ModelError::Weights {
+                path: weights,
+                message: format!("corrupt file: the reader failed ({what})"),
+            });
+        }
+    };
     Ok((net, meta))
 }
 

@@ -472,11 +472,6 @@ pub fn read_shard(path: &Path) -> Result<(ShardMeta, Vec<Row>), DataError> {
     guarded(path, || read_shard_unguarded(path))
 }
 
-std::thread_local! {
-    /// Set while a [`guarded`] read runs on this thread: its panics are reported as errors.
-    static GUARDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
 /// Runs a read of `path`, turning a panic inside the Parquet or Arrow readers (which some
 /// corrupt files cause) into [`DataError::Parquet`] naming the file; the panic's own message
 /// is not printed.
@@ -484,24 +479,7 @@ pub(crate) fn guarded<T>(
     path: &Path,
     read: impl FnOnce() -> Result<T, DataError>,
 ) -> Result<T, DataError> {
-    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
-    QUIET_HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !GUARDED.with(std::cell::Cell::get) {
-                previous(info);
-            }
-        }));
-    });
-    let was = GUARDED.with(|g| g.replace(true));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(read));
-    GUARDED.with(|g| g.set(was));
-    result.unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| panic.downcast_ref::<&str>().copied())
-            .unwrap_or("no detail");
+    crate::guard::caught(read).unwrap_or_else(|what| {
         Err(DataError::Parquet {
             path: path.into(),
             message: format!("corrupt file: the reader failed ({what})"),
