@@ -304,28 +304,74 @@ fn add_rows(
     Ok(())
 }
 
+/// What is wrong at one ply of a game, before the file and the game are named.
+enum Fault {
+    MissingRow(u32),
+    WrongMover {
+        ply: u32,
+        data: Player,
+        rules: Player,
+    },
+    Illegal {
+        ply: u32,
+        action: Action,
+    },
+    MissingAction(u32),
+}
+
 /// Replays a game's rows from the variant's start: a row at every ply, an action at every
 /// ply but a resigning last one, the player to move as the rules say, every action legal.
 fn replay<G: Game>(g: &G, key: &GameKey, raw: RawGame) -> Result<ShardGame, GamesError> {
-    let at = |ply: u32| (raw.file.clone(), key.0.clone(), key.1, ply);
-    let last = raw.plies.len().saturating_sub(1);
-    let mut s = g.initial_state();
-    let mut plies = Vec::with_capacity(raw.plies.len());
-    for (i, (&ply, row)) in raw.plies.iter().enumerate() {
-        let (path, run, game, _) = at(ply);
-        if ply as usize != i {
-            return Err(GamesError::MissingRow {
+    let plies = check_plies(g, &raw.plies).map_err(|fault| {
+        let (path, run, game) = (raw.file.clone(), key.0.clone(), key.1);
+        match fault {
+            Fault::MissingRow(ply) => GamesError::MissingRow {
                 path,
                 run,
                 game,
-                ply: i as u32,
-            });
+                ply,
+            },
+            Fault::WrongMover { ply, data, rules } => GamesError::WrongMover {
+                path,
+                run,
+                game,
+                ply,
+                data,
+                rules,
+            },
+            Fault::Illegal { ply, action } => GamesError::Illegal {
+                path,
+                run,
+                game,
+                ply,
+                action,
+            },
+            Fault::MissingAction(ply) => GamesError::MissingAction {
+                path,
+                run,
+                game,
+                ply,
+            },
+        }
+    })?;
+    Ok(ShardGame {
+        file: raw.file,
+        plies,
+        outcome: raw.outcome,
+    })
+}
+
+/// The plies of a game, in order, if they replay under `g`'s rules.
+fn check_plies<G: Game>(g: &G, rows: &BTreeMap<u32, GamePly>) -> Result<Vec<GamePly>, Fault> {
+    let last = rows.len().saturating_sub(1);
+    let mut s = g.initial_state();
+    let mut plies = Vec::with_capacity(rows.len());
+    for (i, (&ply, row)) in rows.iter().enumerate() {
+        if ply as usize != i {
+            return Err(Fault::MissingRow(i as u32));
         }
         if s.to_move() != row.to_move {
-            return Err(GamesError::WrongMover {
-                path,
-                run,
-                game,
+            return Err(Fault::WrongMover {
                 ply,
                 data: row.to_move,
                 rules: s.to_move(),
@@ -333,32 +379,13 @@ fn replay<G: Game>(g: &G, key: &GameKey, raw: RawGame) -> Result<ShardGame, Game
         }
         match row.action {
             Some(action) if s.legal_mask().contains(action) => s.play_unchecked(action),
-            Some(action) => {
-                return Err(GamesError::Illegal {
-                    path,
-                    run,
-                    game,
-                    ply,
-                    action,
-                });
-            }
+            Some(action) => return Err(Fault::Illegal { ply, action }),
             None if i == last => {}
-            None => {
-                return Err(GamesError::MissingAction {
-                    path,
-                    run,
-                    game,
-                    ply,
-                });
-            }
+            None => return Err(Fault::MissingAction(ply)),
         }
         plies.push(*row);
     }
-    Ok(ShardGame {
-        file: raw.file,
-        plies,
-        outcome: raw.outcome,
-    })
+    Ok(plies)
 }
 
 #[cfg(test)]
