@@ -21,6 +21,31 @@ fn tiny_variant_loop_config(dir: &Path, variant: &str, games: u64, generations: 
 }
 
 #[test]
+fn a_sequential_test_stops_a_lopsided_match_early_and_records_its_verdict() {
+    let out = temp_dir("sprt");
+    let args =
+        ["arena", "--variant", "kalah", "--agents", "alphabeta:depth=3", "random", "--games", "200", "--threads", "2", "--sprt", "0,100", "--out", s(&out)];
+    let o = mankala(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    let run: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    let played = run["games_played"].as_u64().unwrap();
+    assert!((8..200).contains(&played), "stopped early: {run}");
+    assert_eq!(run["distinct_games"], played, "random openings: every game another: {run}");
+    assert_eq!(run["sprt"]["verdict"], "H1 accepted");
+    assert!(run["sprt"]["llr"].as_f64().unwrap() >= 2.94, "{run}");
+    let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count() as u64, played);
+    // A test of three agents, or of bounds the wrong way round, is refused by name.
+    let o = mankala(&["arena", "--variant", "kalah", "--agents", "random", "greedy", "alphabeta:depth=1", "--sprt", "0,50"]);
+    assert!(!o.status.success() && text(&o.stderr).contains("--sprt"), "{}", text(&o.stderr));
+    let o = mankala(&["arena", "--variant", "kalah", "--agents", "random", "greedy", "--sprt", "50,0"]);
+    assert!(!o.status.success() && text(&o.stderr).contains("ELO0 below ELO1"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
 fn arena_rates_agents_and_saves_games_that_replay() {
     let out = temp_dir("arena");
     let o = mankala(&[

@@ -4,14 +4,21 @@
 //! agents). Ignored, saying why, where python3, maturin, pytest or numpy is missing.
 //!
 //! Also that the binding's dependencies have the features of the workspace's default build,
-//! so that maturin's build after `cargo build --release` reuses what that build compiled.
+//! so that maturin's build after `cargo build --release` reuses what that build compiled; and
+//! that the files mankala writes for other tools read in them: self-play shards in pyarrow,
+//! pandas, polars and DuckDB (`scripts/check_parquet.py`), exported models in onnxruntime and
+//! numpy (`scripts/check_export.py`). Each is ignored, saying why, where its modules are
+//! missing.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod common;
 #[path = "common/skip.rs"]
 mod skip;
+
+use common::{mankala, s, stderr, stdout, temp_dir};
 
 fn main() {
     skip::run(vec![
@@ -24,6 +31,16 @@ fn main() {
             name: "the_bindings_dependencies_have_the_features_of_the_workspace_build",
             missing: None,
             body: the_bindings_dependencies_have_the_features_of_the_workspace_build,
+        },
+        skip::Check {
+            name: "shards_read_unchanged_in_pyarrow_pandas_polars_and_duckdb",
+            missing: modules_missing(&["pyarrow", "pandas", "polars", "duckdb"]),
+            body: shards_read_unchanged_in_pyarrow_pandas_polars_and_duckdb,
+        },
+        skip::Check {
+            name: "exported_models_run_in_onnxruntime_and_numpy",
+            missing: modules_missing(&["onnxruntime", "safetensors", "numpy"]),
+            body: exported_models_run_in_onnxruntime_and_numpy,
         },
     ])
 }
@@ -59,6 +76,76 @@ fn python_missing() -> Option<String> {
             .map(|(name, _)| name)
             .collect();
     (!missing.is_empty()).then(|| format!("the Python package test needs {} (pip install maturin pytest numpy pettingzoo)", missing.join(", ")))
+}
+
+/// Which of the Python `modules` this machine lacks, as the reason a check is skipped.
+fn modules_missing(modules: &[&str]) -> Option<String> {
+    let python = python();
+    if !python_runs(&python, "import sys") {
+        return Some(format!("{} does not run (the check needs python3 with {})", python.display(), modules.join(", ")));
+    }
+    let missing: Vec<&str> = modules.iter().copied().filter(|m| !python_runs(&python, &format!("import {m}"))).collect();
+    (!missing.is_empty()).then(|| format!("Python lacks {} (pip install {})", missing.join(", "), modules.join(" ")))
+}
+
+/// A config of `variant` with every count shrunk, in `dir`.
+fn tiny_config(dir: &Path, variant: &str) -> PathBuf {
+    let path = dir.join("tiny.toml");
+    let text = format!(
+        "variant = \"{variant}\"\n[search]\nsimulations = 4\n[selfplay]\ngames_per_shard = 2\n\
+         [network]\nwidth = 16\nblocks = 1\nvalue_width = 8\n\
+         [train]\nsteps = 4\nbatch_size = 16\nshuffle_buffer = 64\nwarmup_steps = 1\ncheckpoint_every = 2\nvalidation_fraction = 0.0\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `mankala args`, failing the test with `what` and the error when it fails.
+fn mankala_ok(args: &[&str], what: &str) -> String {
+    let o = mankala(args);
+    assert!(o.status.success(), "{what}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Runs a script of `scripts/` with the interpreter, failing the test when it fails.
+fn script(name: &str, args: &[&Path]) -> String {
+    let o = Command::new(python()).arg(repo().join("scripts").join(name)).args(args).output().unwrap();
+    assert!(o.status.success(), "{name}: {}{}", stdout(&o), stderr(&o));
+    stdout(&o)
+}
+
+/// Self-play shards of two variants (one with the free setup's placements) and a second
+/// run into the same folder read in Python's four Parquet readers with every column and the
+/// metadata as written.
+fn shards_read_unchanged_in_pyarrow_pandas_polars_and_duckdb() {
+    for variant in ["kalah", "omweso"] {
+        let dir = temp_dir(&format!("parquet-{variant}"));
+        let cfg = tiny_config(&dir, variant);
+        let out = dir.join("data");
+        for seed in ["5", "6"] {
+            mankala_ok(&["selfplay", "-c", s(&cfg), "-g", "5", "-o", s(&out), "-t", "1", "--seed", seed], "selfplay");
+        }
+        let said = script("check_parquet.py", &[&out]);
+        assert!(!said.contains("skipped"), "{variant}: {said}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A small trained network exported as ONNX and safetensors gives in onnxruntime and in
+/// numpy's forward pass the Rust network's outputs on its reference samples.
+fn exported_models_run_in_onnxruntime_and_numpy() {
+    let dir = temp_dir("export");
+    let cfg = tiny_config(&dir, "oware");
+    let (data, model) = (dir.join("data"), dir.join("model"));
+    mankala_ok(&["selfplay", "-c", s(&cfg), "-g", "4", "-o", s(&data), "-t", "2", "--seed", "1"], "selfplay");
+    mankala_ok(&["train", "-c", s(&cfg), "-d", s(&data), "-o", s(&model)], "train");
+    let (onnx, st) = (dir.join("model.onnx"), dir.join("model.safetensors"));
+    for (format, file) in [("onnx", &onnx), ("safetensors", &st)] {
+        mankala_ok(&["export", "-m", s(&model.join("model")), "-f", format, "-o", s(file), "--samples", "20"], "export");
+    }
+    let said = script("check_export.py", &[&onnx, &st]);
+    assert_eq!(said.matches(": ok").count(), 2, "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The interpreter: `$PYTHON`, else `python3`.

@@ -164,7 +164,7 @@ impl Zoo {
         match mankala_models::file::read_meta(&model) {
             Ok(meta)
                 if meta.variant == variant
-                    && mankala_models::file::same_rules(&meta.rules, rules) =>
+                    && mankala_data::rules::same_rules(&meta.rules, rules) =>
             {
                 ("zoo".to_string(), None)
             }

@@ -44,8 +44,19 @@ pub struct TrainConfig {
     pub warmup_steps: u64,
     /// The schedule after warm-up.
     pub schedule: Schedule,
-    /// The newest positions trained on (the sliding window), counted over whole shards.
+    /// The newest positions trained on (the sliding window), counted over whole shards; with
+    /// `window_min`, the most it grows to.
     pub window: u64,
+    /// A window that grows with the run (0: a fixed window of `window` rows). The loop
+    /// trains on `window_min * (1 + 0.4 * ((n / window_min)^0.75 - 1) / 0.75)` rows after `n`
+    /// positions of self-play (at most `window`, at least `window_min`): KataGo's rule
+    /// (`shuffle.py`), so an early network does not train on the games of a random one long
+    /// after they stopped being like its own.
+    pub window_min: u64,
+    /// Training samples drawn per position a generation's self-play added (0: every
+    /// generation trains `steps` steps). With it, the loop trains
+    /// `ceil(reuse * new positions / batch_size)` steps a generation.
+    pub reuse: f64,
     /// Rows held in the shuffle buffer; shards stream through it, so memory stays bounded.
     pub shuffle_buffer: usize,
     /// Share of games held out for validation (by game id), 0 for none.
@@ -82,6 +93,8 @@ impl Default for TrainConfig {
             warmup_steps: 50,
             schedule: Schedule::Cosine,
             window: 500_000,
+            window_min: 0,
+            reuse: 0.0,
             shuffle_buffer: 50_000,
             validation_fraction: 0.05,
             validation_rows: 5_000,
@@ -125,6 +138,12 @@ impl TrainConfig {
         if c.window == 0 {
             return bad("window", "0".into(), "at least 1");
         }
+        if c.window_min > c.window {
+            return bad("window_min", c.window_min.to_string(), "at most window");
+        }
+        if !(0.0..=1000.0).contains(&c.reuse) {
+            return bad("reuse", c.reuse.to_string(), "0 to 1000");
+        }
         if c.shuffle_buffer < c.batch_size {
             return bad(
                 "shuffle_buffer",
@@ -161,6 +180,30 @@ impl TrainConfig {
         Ok(c)
     }
 
+    /// A generation's training steps when its self-play added `new_positions`: `steps`, or
+    /// with `reuse` as many as draw `reuse` samples per new position (at least one).
+    pub fn steps_for(&self, new_positions: u64) -> u64 {
+        if self.reuse <= 0.0 {
+            return self.steps;
+        }
+        let samples = self.reuse * new_positions as f64;
+        ((samples / self.batch_size as f64).ceil() as u64).max(1)
+    }
+
+    /// The window after `played` positions of self-play: `window`, or with `window_min` the
+    /// growing window (`window_min` until `played` passes it, then sublinear in `played`, at
+    /// most `window`).
+    pub fn window_for(&self, played: u64) -> u64 {
+        if self.window_min == 0 {
+            return self.window;
+        }
+        let c = self.window_min as f64;
+        let ratio = (played as f64 / c).max(1.0);
+        let (alpha, beta) = (0.75, 0.4);
+        let grown = c * (1.0 + beta * (ratio.powf(alpha) - 1.0) / alpha);
+        (grown as u64).clamp(self.window_min, self.window)
+    }
+
     /// The learning rate at `step`.
     pub fn learning_rate_at(&self, step: u64, total: u64) -> f64 {
         let peak = self.learning_rate;
@@ -176,5 +219,62 @@ impl TrainConfig {
                 floor + (peak - floor) * 0.5 * (1.0 + (std::f64::consts::PI * t).cos())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn train(extra: &str) -> Result<TrainConfig, SettingsError> {
+        TrainConfig::from_table(&toml::from_str(extra).unwrap())
+    }
+
+    #[test]
+    fn without_reuse_every_generation_trains_its_steps() {
+        let c = train("steps = 300").unwrap();
+        assert_eq!((c.steps_for(0), c.steps_for(1_000_000)), (300, 300));
+    }
+
+    #[test]
+    fn reuse_trains_as_many_steps_as_draw_that_many_samples_per_new_position() {
+        let c = train("reuse = 4.0\nbatch_size = 256").unwrap();
+        assert_eq!(c.steps_for(6400), 100, "4 x 6400 samples in batches of 256");
+        assert_eq!(c.steps_for(6401), 101, "rounded up");
+        assert_eq!(c.steps_for(0), 1, "at least one step");
+    }
+
+    #[test]
+    fn a_growing_window_starts_at_its_minimum_and_grows_sublinearly_to_the_window() {
+        let c = train("window = 1000000\nwindow_min = 100000").unwrap();
+        assert_eq!(c.window_for(0), 100_000);
+        assert_eq!(c.window_for(100_000), 100_000);
+        let (a, b) = (c.window_for(400_000), c.window_for(1_600_000));
+        assert!(a > 100_000 && a < 400_000, "{a}");
+        assert!(b > a && b - a > a - 100_000, "grows on: {a} then {b}");
+        assert!(b < 1_000_000);
+        assert_eq!(
+            c.window_for(u64::MAX / 2),
+            1_000_000,
+            "capped at the window"
+        );
+        assert_eq!(
+            train("window = 5000").unwrap().window_for(1),
+            5000,
+            "fixed without window_min"
+        );
+    }
+
+    #[test]
+    fn reuse_and_window_min_out_of_range_are_named() {
+        let e = train("window = 10\nwindow_min = 11")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("window_min") && e.contains("at most window"),
+            "{e}"
+        );
+        let e = train("reuse = -1.0").unwrap_err().to_string();
+        assert!(e.contains("reuse"), "{e}");
     }
 }

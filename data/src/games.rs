@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use mankala_engine::{Action, AnyGame, Game, Player, State, with_game};
 use thiserror::Error;
 
+use crate::rules::{rules_difference, same_rules};
 use crate::shard::{
     ACTION_FORMAT_VERSION, DataError, Row, ShardMeta, list_shards, read_meta, read_shard,
     read_version,
@@ -89,9 +90,9 @@ pub enum GamesError {
     Rules {
         /// The shard.
         path: PathBuf,
-        /// Its rules, on one line.
+        /// Its options where they differ from those asked for.
         found: String,
-        /// The rules asked for, on one line.
+        /// The options asked for where they differ.
         expected: String,
     },
     /// A game found in two shards.
@@ -245,21 +246,16 @@ fn check_meta(game: &AnyGame, path: &Path, meta: &ShardMeta) -> Result<(), Games
             expected: want,
         });
     }
-    let rules: Option<toml::Table> = toml::from_str(&meta.rules).ok();
-    let asked = game.rules_table();
-    if rules.as_ref() != Some(&asked) {
+    let asked = toml::to_string(&game.rules_table()).expect("a table serializes");
+    if !same_rules(&meta.rules, &asked) {
+        let (found, expected) = rules_difference(&meta.rules, &asked);
         return Err(GamesError::Rules {
             path: path.to_path_buf(),
-            found: one_line(&meta.rules),
-            expected: one_line(&toml::to_string(&asked).expect("a table serializes")),
+            found,
+            expected,
         });
     }
     Ok(())
-}
-
-/// TOML text on one line, its lines separated by commas.
-fn one_line(toml: &str) -> String {
-    toml.trim().replace('\n', ", ")
 }
 
 /// Adds a shard's rows to their games.

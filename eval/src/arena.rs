@@ -218,6 +218,24 @@ pub fn play_all<G: Game>(
     }))
 }
 
+/// How many of `records` repeat an earlier game move for move (the same agents on the same
+/// sides from the same start): deterministic agents given the same opening play one game
+/// again and again, which adds no information to a rating.
+pub fn repeated_games(records: &[GameRecord]) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    records
+        .iter()
+        .filter(|r| {
+            !seen.insert((
+                r.south_agent,
+                r.north_agent,
+                r.start.as_deref(),
+                r.actions.as_slice(),
+            ))
+        })
+        .count()
+}
+
 /// Wins, draws and losses of every pair that met, for [`crate::ratings::fit`]. A capped game
 /// counts as a draw.
 pub fn pair_results(records: &[GameRecord]) -> Vec<PairResult> {
@@ -375,6 +393,28 @@ mod tests {
                     wins_b: 0.0
                 },
             ]
+        );
+    }
+
+    #[test]
+    fn a_game_is_repeated_when_the_same_sides_play_the_same_moves_from_the_same_start() {
+        let g = kalah();
+        let a = agents(&["random", "greedy"]);
+        let p = schedule(&g, &[(0, 1)], 4, 2, 4);
+        let mut records = play_all(&g, &a, &p, 2, |_| {}).unwrap();
+        assert_eq!(repeated_games(&records), 0);
+        records.push(records[1].clone());
+        assert_eq!(repeated_games(&records), 1);
+        let mut other_sides = records[0].clone();
+        (other_sides.south_agent, other_sides.north_agent) = (1, 0);
+        records.push(other_sides);
+        let mut other_start = records[0].clone();
+        other_start.start = Some(g.initial_state().position_text());
+        records.push(other_start);
+        assert_eq!(
+            repeated_games(&records),
+            1,
+            "other sides or another start is another game"
         );
     }
 }

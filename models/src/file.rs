@@ -13,6 +13,7 @@ use thiserror::Error;
 use crate::net::PolicyValueNet;
 use mankala_config::NetworkConfig;
 use mankala_data::atomic;
+use mankala_data::rules::{rules_difference, same_rules};
 
 /// Version of the model file layout.
 pub const MODEL_FORMAT_VERSION: u32 = 1;
@@ -275,40 +276,4 @@ pub fn load(
         }
     };
     Ok((net, meta))
-}
-
-/// Whether two rule tables (TOML) say the same, whatever their layout and key order.
-pub fn same_rules(a: &str, b: &str) -> bool {
-    normalize_toml(a) == normalize_toml(b)
-}
-
-/// The options on which two rule tables differ, as `key = value` lists (`key unset` where
-/// one lacks it); the whole texts where either is not TOML.
-fn rules_difference(found: &str, wanted: &str) -> (String, String) {
-    let whole = || {
-        (
-            found.trim().replace('\n', ", "),
-            wanted.trim().replace('\n', ", "),
-        )
-    };
-    let (Some(a), Some(b)) = (normalize_toml(found), normalize_toml(wanted)) else {
-        return whole();
-    };
-    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
-    keys.sort();
-    keys.dedup();
-    let show = |t: &toml::Table, k: &str| match t.get(k) {
-        Some(v) => format!("{k} = {v}"),
-        None => format!("{k} unset"),
-    };
-    let (mut f, mut w) = (Vec::new(), Vec::new());
-    for k in keys.into_iter().filter(|k| a.get(*k) != b.get(*k)) {
-        f.push(show(&a, k));
-        w.push(show(&b, k));
-    }
-    (f.join(", "), w.join(", "))
-}
-
-fn normalize_toml(text: &str) -> Option<toml::Table> {
-    toml::from_str(text).ok()
 }

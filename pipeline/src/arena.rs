@@ -12,6 +12,7 @@ use mankala_data::GameRecord;
 use mankala_engine::with_game;
 use mankala_eval::arena::{Pairing, play_all};
 use mankala_eval::ratings::{PairResult, Rating, fit};
+use mankala_eval::sprt::{Sprt, Verdict};
 use serde_json::json;
 
 use mankala_config::Resolved;
@@ -73,6 +74,41 @@ pub fn play(
     .map_err(Error::Threads)?;
     progress.end();
     Ok(records)
+}
+
+/// Plays `pairings` of two agents (0 and 1) in batches of twice `threads` games (both
+/// colours of each opening in one batch), stopping as soon as `test` decides whether agent
+/// 0 is stronger. Returns the games played and the verdict.
+///
+/// # Errors
+/// [`Error::Threads`] when the worker threads cannot start.
+pub fn play_until(
+    cfg: &Resolved,
+    agents: &[Prepared],
+    pairings: &[Pairing],
+    threads: usize,
+    test: &Sprt,
+    label: &str,
+    progress: &dyn Progress,
+) -> Result<(Vec<GameRecord>, Verdict)> {
+    progress.begin(label, "games", pairings.len() as u64, 0);
+    let done = AtomicU64::new(0);
+    let mut records = Vec::new();
+    let mut verdict = Verdict::Open;
+    for batch in pairings.chunks(2 * threads.max(1)) {
+        let played = with_game!(&cfg.game, g => play_all(g, agents, batch, threads, |_| {
+            progress.advance(done.fetch_add(1, Ordering::Relaxed) + 1, "");
+        }))
+        .map_err(Error::Threads)?;
+        records.extend(played);
+        let [w, d, l] = standings(2, &mankala_eval::arena::pair_results(&records))[0];
+        verdict = test.verdict(w, d, l);
+        if verdict != Verdict::Open {
+            break;
+        }
+    }
+    progress.end();
+    Ok((records, verdict))
 }
 
 /// Wins, draws and losses of every pair in `records`, by name.

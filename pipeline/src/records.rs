@@ -53,6 +53,14 @@ pub struct SelfplayDone {
     pub evaluator: String,
     /// Seconds spent (all starts of the step).
     pub seconds: f64,
+    /// Share of the rows whose position (its encoding) no other row of the generation has
+    /// before it: low when self-play keeps replaying the same lines. `None` in markers
+    /// written before it was recorded.
+    #[serde(default)]
+    pub distinct_share: Option<f64>,
+    /// Mean entropy (nats) of the search's policy targets over the full searches' rows.
+    #[serde(default)]
+    pub target_entropy: Option<f64>,
 }
 
 /// The marker of a finished training step.
@@ -70,6 +78,12 @@ pub struct TrainDone {
     pub val_policy_loss: Option<f32>,
     /// Validation value loss.
     pub val_value_loss: Option<f32>,
+    /// Mean entropy (nats) of the network's policy on the validation rows.
+    #[serde(default)]
+    pub val_policy_entropy: Option<f32>,
+    /// Mean entropy (nats) of the search's policy targets on the validation rows.
+    #[serde(default)]
+    pub val_target_entropy: Option<f32>,
     /// Training samples per second.
     pub samples_per_s: f64,
     /// Seconds spent.

@@ -51,6 +51,17 @@ pub struct OpenOptions<'a> {
     pub threads: usize,
 }
 
+/// A generation's training: how many steps, after how many, on how large a window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    /// Its steps.
+    pub steps: u64,
+    /// The steps of the generations before it (its place in a run-long schedule).
+    pub steps_before: u64,
+    /// Rows of its window.
+    pub window: u64,
+}
+
 /// A run directory opened for work: its config, layout, record and seed.
 #[derive(Debug)]
 pub struct Run {
@@ -314,7 +325,8 @@ impl Run {
         let previous = g.checked_sub(1).filter(|_| growth.is_none());
         let init = previous.map(|k| self.layout.model(k));
         let tc = &self.cfg.train;
-        let steps = growth.map_or(tc.steps, |gr| gr.steps);
+        let plan = self.plan(g)?;
+        let steps = growth.map_or(plan.steps, |gr| gr.steps);
         let optimizer = previous
             .filter(|_| tc.keep_optimizer)
             .map(|k| mankala_train::trainer::checkpoint_paths(&self.layout.train(k)).1);
@@ -322,8 +334,8 @@ impl Run {
             (growth.is_none() && tc.schedule_span == mankala_config::Span::Run).then(|| {
                 let generations = u64::from(self.cfg.generations.generations.max(g + 1));
                 mankala_train::SchedulePlace {
-                    offset: u64::from(g) * tc.steps,
-                    total: generations * tc.steps,
+                    offset: plan.steps_before,
+                    total: plan.steps_before + (generations - u64::from(g)) * plan.steps,
                 }
             });
         let out = self.layout.train(g);
@@ -331,6 +343,7 @@ impl Run {
             data: &data,
             out: &out,
             steps,
+            window: plan.window,
             seed: step_seed(self.seed(), g, 2),
             start: train::Start {
                 init: init.as_deref(),
@@ -348,8 +361,46 @@ impl Run {
             value_loss: finite(s.value_loss),
             val_policy_loss: finite(s.val_policy_loss),
             val_value_loss: finite(s.val_value_loss),
+            val_policy_entropy: finite(s.val_policy_entropy),
+            val_target_entropy: finite(s.val_target_entropy),
             samples_per_s: s.samples_per_s,
             seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Generation `g`'s training plan: its steps (`[train] steps`, or with `reuse` the steps
+    /// that draw `reuse` samples per position its self-play added), the steps the
+    /// generations before it took, and its window (`[train] window`, or with `window_min`
+    /// a window that grows with the positions played so far).
+    ///
+    /// # Errors
+    /// A self-play or training marker that cannot be read.
+    pub fn plan(&self, g: u32) -> Result<Plan> {
+        let tc = &self.cfg.train;
+        let mut played = 0u64;
+        let mut steps_before = 0u64;
+        let mut new_positions = 0u64;
+        for k in 0..=g {
+            let positions = read_marker::<SelfplayDone>(&self.layout.marker(k, Step::Selfplay))?
+                .map_or(0, |d| d.positions);
+            played += positions;
+            if k < g {
+                // Without reuse every generation's place in the schedule is `steps` apart,
+                // as before reuse existed (a growth's own steps included).
+                steps_before += if tc.reuse > 0.0 {
+                    read_marker::<TrainDone>(&self.layout.marker(k, Step::Train))?
+                        .map_or(tc.steps, |d| d.steps)
+                } else {
+                    tc.steps
+                };
+            } else {
+                new_positions = positions;
+            }
+        }
+        Ok(Plan {
+            steps: tc.steps_for(new_positions),
+            steps_before,
+            window: tc.window_for(played),
         })
     }
 

@@ -24,6 +24,8 @@ pub struct Fit<'a> {
     pub out: &'a Path,
     /// Steps in all.
     pub steps: u64,
+    /// Rows of the window: the newest shards holding at least this many.
+    pub window: u64,
     /// The seed of the first weights and the sampling.
     pub seed: u64,
     /// Where it starts without a checkpoint.
@@ -59,6 +61,7 @@ pub fn fit(
         data,
         out,
         steps,
+        window,
         seed,
         start,
     } = *job;
@@ -74,7 +77,10 @@ pub fn fit(
         seed,
         expected: mankala_models::Expected::of(&cfg.game, &rules),
         network: start.network.unwrap_or(&cfg.network).clone(),
-        train: cfg.train.clone(),
+        train: mankala_config::TrainConfig {
+            window,
+            ..cfg.train.clone()
+        },
         code_version: code_version(),
     };
     atomic::write(&out.join("config.toml"), cfg.to_toml().as_bytes())?;

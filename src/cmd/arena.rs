@@ -7,9 +7,10 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use mankala_config::Resolved;
 use mankala_engine::{State, with_game};
-use mankala_eval::arena::{pair_results, round_robin_from};
+use mankala_eval::arena::{pair_results, repeated_games, round_robin_from};
+use mankala_eval::sprt::Sprt;
 use mankala_pipeline::arena::prepare;
-use mankala_pipeline::arena::{play, rate, ratings_table, standings, write_ratings};
+use mankala_pipeline::arena::{play, play_until, rate, ratings_table, standings, write_ratings};
 use mankala_pipeline::code_version;
 use mankala_pipeline::layout::create_dir;
 use serde_json::json;
@@ -32,8 +33,9 @@ pub struct ArenaCommand {
     /// Games per pair of agents (colours alternate).
     #[arg(long, short = 'n', default_value_t = 20)]
     games: u32,
-    /// Random plies opening each game; each opening is played with both colours.
-    #[arg(long, default_value_t = 0)]
+    /// Random plies opening each game; each opening is played with both colours, so two
+    /// deterministic agents still play different games (0: every game from the start).
+    #[arg(long, default_value_t = 4)]
     opening_plies: u32,
     /// Start positions, one position text a line (`docs/notation.md`; blank lines and lines
     /// starting with `#` skipped): opening `k` starts from line `k` (cycling), each played
@@ -52,6 +54,25 @@ pub struct ArenaCommand {
     /// Virtual draws between players that met, keeping ratings finite.
     #[arg(long, default_value_t = 1.0)]
     prior_draws: f64,
+    /// A sequential test for two agents, `ELO0,ELO1` (e.g. `0,50`): games are played in
+    /// batches and the match stops once the first agent is shown to be `ELO1` stronger than
+    /// the second (H1) or at most `ELO0` (H0), with 5% error rates; `--games` is the most.
+    #[arg(long, value_parser = parse_sprt)]
+    sprt: Option<Sprt>,
+}
+
+/// `ELO0,ELO1` with `ELO0 < ELO1`.
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let bad = || format!("`{text}`: expected ELO0,ELO1 with ELO0 below ELO1, e.g. 0,50");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (elo0, elo1): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1 && elo1 - elo0 <= 2000.0) {
+        return Err(bad());
+    }
+    Ok(Sprt::new(elo0, elo1))
 }
 
 impl ArenaCommand {
@@ -74,6 +95,7 @@ impl ArenaCommand {
             seed: self.seed,
             out: &out,
             prior_draws: self.prior_draws,
+            sprt: self.sprt,
         };
         run(&cfg, &args)
     }
@@ -98,6 +120,8 @@ pub struct ArenaArgs<'a> {
     pub out: &'a Path,
     /// Virtual draws keeping ratings finite.
     pub prior_draws: f64,
+    /// A sequential test of the first agent against the second (two agents only).
+    pub sprt: Option<Sprt>,
 }
 
 /// The start positions of `--openings FILE`, each checked as a position of `g`.
@@ -132,6 +156,13 @@ fn read_starts<G: mankala_engine::Game>(g: &G, path: &Path) -> Result<Vec<G::Sta
     Ok(starts)
 }
 
+/// Writes the arena's `run.json`.
+fn write_record(out: &Path, record: &serde_json::Value) -> Result<()> {
+    let text = serde_json::to_string_pretty(record).context("the run record")?;
+    atomic::write(&out.join("run.json"), text.as_bytes())?;
+    Ok(())
+}
+
 /// Runs `mankala arena`.
 ///
 /// # Errors
@@ -142,6 +173,12 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     }
     if args.games == 0 {
         bail!("--games 0: expected at least 1 game per pair");
+    }
+    if args.sprt.is_some() && args.agents.len() != 2 {
+        bail!(
+            "--sprt: a sequential test is of two agents, {} given",
+            args.agents.len()
+        );
     }
     let agents = prepare(cfg, args.agents, &resources())?;
     let names: Vec<String> = agents.iter().map(|a| a.spec.to_string()).collect();
@@ -168,12 +205,39 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
         "seed": args.seed,
         "threads": args.threads,
         "prior_draws": args.prior_draws,
+        "sprt": args.sprt.map(|t| json!({"elo0": t.elo0, "elo1": t.elo1, "alpha": t.alpha, "beta": t.beta})),
         "code_version": code_version(),
     });
-    let record = serde_json::to_string_pretty(&record).context("the run record")?;
-    atomic::write(&args.out.join("run.json"), record.as_bytes())?;
-    let records = play(cfg, &agents, &pairings, args.threads, "arena", &Bars::new())?;
+    write_record(args.out, &record)?;
+    let (records, verdict) = match &args.sprt {
+        Some(test) => {
+            let (r, v) = play_until(
+                cfg,
+                &agents,
+                &pairings,
+                args.threads,
+                test,
+                "arena",
+                &Bars::new(),
+            )?;
+            (r, Some(v))
+        }
+        None => (
+            play(cfg, &agents, &pairings, args.threads, "arena", &Bars::new())?,
+            None,
+        ),
+    };
     mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
+    let repeated = repeated_games(&records);
+    let mut record = record;
+    record["games_played"] = json!(records.len());
+    record["distinct_games"] = json!(records.len() - repeated);
+    if let (Some(test), Some(v)) = (&args.sprt, verdict) {
+        let [w, d, l] = standings(2, &pair_results(&records))[0];
+        record["sprt"]["llr"] = json!(test.llr(w, d, l));
+        record["sprt"]["verdict"] = json!(v.to_string());
+    }
+    write_record(args.out, &record)?;
     let results = pair_results(&records);
     let (anchor, ratings) = rate(&names, &results, args.prior_draws)?;
     let title = format!("{}: arena ratings", cfg.game.name());
@@ -183,11 +247,33 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
         ratings_table(&names, &ratings, &standings(names.len(), &results))
     );
     println!(
-        "{} games, {} per pair; ratings anchored at {} = 0",
+        "{} games, {} per pair, {} distinct; ratings anchored at {} = 0",
         records.len(),
         args.games,
+        records.len() - repeated,
         names[anchor]
     );
+    if repeated > 0 {
+        eprintln!(
+            "warning: {repeated} of {} games repeat an earlier game move for move (agents \
+             that choose alike from the same opening): they add nothing to the ratings; give \
+             --opening-plies or --openings for more distinct openings",
+            records.len()
+        );
+    }
+    if let (Some(test), Some(v)) = (&args.sprt, verdict) {
+        let [w, d, l] = standings(2, &pair_results(&records))[0];
+        let (lower, upper) = test.bounds();
+        println!(
+            "SPRT {} against {}, elo0 {} elo1 {}: {v} after {} games (LLR {:.2}, bounds {lower:.2} and {upper:.2})",
+            names[0],
+            names[1],
+            test.elo0,
+            test.elo1,
+            records.len(),
+            test.llr(w, d, l)
+        );
+    }
     println!(
         "wrote {}/{{ratings.csv,ratings.json,ratings.svg,scores.svg,games.jsonl}}",
         args.out.display()

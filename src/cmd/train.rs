@@ -62,6 +62,7 @@ fn fit_and_print(
         data,
         out,
         steps,
+        window: cfg.train.window,
         seed,
         start: train::Start {
             init,

@@ -79,10 +79,22 @@ pub struct TrainSummary {
     /// Validation value loss at the last checkpoint.
     #[serde(with = "nan_as_null")]
     pub val_value_loss: f32,
+    /// Mean entropy (nats) of the network's policy on the validation rows at the last
+    /// checkpoint (NaN without validation rows, or in a checkpoint written before it was
+    /// recorded).
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub val_policy_entropy: f32,
+    /// Mean entropy (nats) of the search's policy targets of the validation rows.
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub val_target_entropy: f32,
     /// Training samples per second over this run's steps.
     pub samples_per_s: f64,
     /// Whether this run resumed from a checkpoint.
     pub resumed: bool,
+}
+
+fn nan() -> f32 {
+    f32::NAN
 }
 
 /// JSON has no NaN: a missing loss (no validation rows) is written as `null`.
@@ -181,22 +193,69 @@ fn scalar(t: Tensor<1>) -> f32 {
 }
 
 /// Mean policy and value loss of `net` (validation mode) over `rows`.
-fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarget) -> (f32, f32) {
+/// The held-out rows' losses and policy entropies (all NaN without held-out rows).
+#[derive(Clone, Copy, Debug)]
+struct HeldOut {
+    policy_loss: f32,
+    value_loss: f32,
+    /// Mean entropy (nats) of the network's policy over the legal actions.
+    policy_entropy: f32,
+    /// Mean entropy (nats) of the search's policy targets (full searches only).
+    target_entropy: f32,
+}
+
+fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarget) -> HeldOut {
     if rows.is_empty() {
-        return (f32::NAN, f32::NAN);
+        return HeldOut {
+            policy_loss: f32::NAN,
+            value_loss: f32::NAN,
+            policy_entropy: f32::NAN,
+            target_entropy: f32::NAN,
+        };
     }
     let device = mankala_models::device();
     let valid = net.valid();
+    let a = rows.num_actions;
     let (mut p, mut v, mut n) = (0.0, 0.0, 0.0);
+    let (mut net_h, mut target_h, mut searched) = (0.0f64, 0.0f64, 0u32);
     for start in (0..rows.len()).step_by(batch.max(1)) {
         let chunk = start..(start + batch.max(1)).min(rows.len());
         let k = chunk.len() as f32;
-        let (_, pl, vl) = loss(&valid, batch_of(rows, chunk, value, &device));
+        let (_, pl, vl) = loss(&valid, batch_of(rows, chunk.clone(), value, &device));
         p += scalar(pl) * k;
         v += scalar(vl) * k;
         n += k;
+        let e = rows.encoding_len;
+        let features = rows.features[chunk.start * e..chunk.end * e].to_vec();
+        let legal = rows.legal[chunk.start * a..chunk.end * a].to_vec();
+        let (policies, _) =
+            mankala_models::net::infer(&valid, &device, features, legal, chunk.len());
+        for (j, i) in chunk.enumerate() {
+            net_h += entropy(&policies[j * a..(j + 1) * a]);
+            if rows.full_search[i] {
+                target_h += entropy(&rows.policy[i * a..(i + 1) * a]);
+                searched += 1;
+            }
+        }
     }
-    (p / n, v / n)
+    HeldOut {
+        policy_loss: p / n,
+        value_loss: v / n,
+        policy_entropy: (net_h / f64::from(n)) as f32,
+        target_entropy: if searched == 0 {
+            f32::NAN
+        } else {
+            (target_h / f64::from(searched)) as f32
+        },
+    }
+}
+
+/// The entropy of a distribution, in nats.
+fn entropy(p: &[f32]) -> f64 {
+    p.iter()
+        .filter(|&&x| x > 0.0)
+        .map(|&x| -f64::from(x) * f64::from(x).ln())
+        .sum()
 }
 
 /// The journal of a checkpoint being committed: it names the step whose staged files
@@ -402,12 +461,7 @@ pub fn train(
     let device = mankala_models::device().autodiff();
     let (ckpt_model, ckpt_optim, ckpt_state) = checkpoint_paths(out);
 
-    let window = select(
-        opts.data,
-        tc.window,
-        opts.expected.variant,
-        opts.expected.encoding_version,
-    )?;
+    let window = select(opts.data, tc.window, &opts.expected)?;
     check_window(opts, &window)?;
     let trained_on: Vec<String> = opts.data.iter().map(|d| d.display().to_string()).collect();
     let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
@@ -449,7 +503,7 @@ pub fn train(
         source,
     };
     if new_metrics {
-        writeln!(metrics, "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,samples_per_s")
+        writeln!(metrics, "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,val_policy_entropy,val_target_entropy,samples_per_s")
             .map_err(io_m)?;
     }
     let meta_for = |summary: &TrainSummary| ModelMeta {
@@ -492,24 +546,28 @@ pub fn train(
             summary.policy_loss = sum_p / count as f32;
             summary.value_loss = sum_v / count as f32;
             (sum_p, sum_v, count) = (0.0, 0.0, 0);
-            let (vp, vv) = evaluate(
+            let held = evaluate(
                 &net,
                 &sampler.validation,
                 tc.batch_size,
                 ValueTarget::of(tc),
             );
-            summary.val_policy_loss = vp;
-            summary.val_value_loss = vv;
+            summary.val_policy_loss = held.policy_loss;
+            summary.val_value_loss = held.value_loss;
+            summary.val_policy_entropy = held.policy_entropy;
+            summary.val_target_entropy = held.target_entropy;
             writeln!(
                 metrics,
-                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.1}",
+                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1}",
                 summary.step,
                 summary.samples,
                 summary.policy_loss + summary.value_loss * tc.value_weight,
                 summary.policy_loss,
                 summary.value_loss,
-                vp,
-                vv,
+                held.policy_loss,
+                held.value_loss,
+                held.policy_entropy,
+                held.target_entropy,
                 summary.samples_per_s
             )
             .map_err(io_m)?;

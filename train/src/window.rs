@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
+use mankala_data::rules::{rules_difference, same_rules};
 use mankala_data::samples::{Samples, read_samples};
 use mankala_data::{DataError, ShardMeta, list_shards, read_footer};
+use mankala_models::Expected;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -23,17 +25,17 @@ pub struct Window {
 }
 
 /// Selects the newest shards of `dirs` (oldest directory first) holding at least `window`
-/// rows (all of them if fewer), checking that every one is for `variant` with
-/// `encoding_version`.
+/// rows (all of them if fewer), checking that every one is for the variant, rules and
+/// encoding version of `expected`.
 ///
 /// # Errors
 /// [`TrainError`] naming the directory or the first shard that does not fit.
 pub fn select(
     dirs: &[PathBuf],
     window: u64,
-    variant: &str,
-    encoding_version: u32,
+    expected: &Expected<'_>,
 ) -> Result<Window, TrainError> {
+    let (variant, encoding_version) = (expected.variant, expected.encoding_version);
     let mut all = Vec::new();
     for dir in dirs {
         all.extend(list_shards(dir)?);
@@ -55,6 +57,13 @@ pub fn select(
                 "{}: data of variant {}, expected {variant}",
                 path.display(),
                 m.variant
+            )));
+        }
+        if !same_rules(&m.rules, expected.rules) {
+            let (found, wanted) = rules_difference(&m.rules, expected.rules);
+            return Err(TrainError::Mismatch(format!(
+                "{}: data of other rules ({found}) than the training's ({wanted})",
+                path.display()
             )));
         }
         if m.encoding_version != encoding_version {
@@ -228,6 +237,41 @@ mod tests {
         }
     }
 
+    /// What the tests' trainer expects: Kalah of `rules`, two features, three actions.
+    fn expected(rules: &str) -> Expected<'_> {
+        Expected {
+            variant: "kalah",
+            rules,
+            encoding_version: 1,
+            encoding_len: 2,
+            num_actions: 3,
+        }
+    }
+
+    #[test]
+    fn shards_of_other_rules_are_refused_naming_the_shard_and_the_option() {
+        let dir = std::env::temp_dir().join(format!("mankala-window-rules-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let m = ShardMeta {
+            rules: "seeds_per_hole = 4\n".into(),
+            ..meta()
+        };
+        write_shard(&dir.join("shard-00000.parquet"), &m, &[row(0)]).unwrap();
+        let dirs = std::slice::from_ref(&dir);
+        assert!(select(dirs, 10, &expected("seeds_per_hole = 4")).is_ok());
+        let e = select(dirs, 10, &expected("seeds_per_hole = 6"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("shard-00000.parquet")
+                && e.contains("seeds_per_hole = 4")
+                && e.contains("seeds_per_hole = 6"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Row `i` of game `i / 4`, its features `[i, -i]`.
     fn row(i: u32) -> Row {
         Row {
@@ -260,7 +304,7 @@ mod tests {
             let rows: Vec<Row> = (s * 40..s * 40 + 40).map(row).collect();
             write_shard(&dir.join(format!("shard-{s:05}.parquet")), &meta(), &rows).unwrap();
         }
-        let window = select(std::slice::from_ref(&dir), 1_000, "kalah", 1).unwrap();
+        let window = select(std::slice::from_ref(&dir), 1_000, &expected("")).unwrap();
         assert_eq!(window.rows, 120);
         let held_out = |id: u32| is_validation(u64::from(id / 4), "w", 0.2);
         let training: Vec<u32> = (0..120).filter(|&id| !held_out(id)).collect();

@@ -109,6 +109,9 @@ pub(super) fn generations(f: &Facts<'_>, md: &mut String) {
             )
         });
         let gate = gen_.gate.as_ref().map_or("-".into(), |d| {
+            if d.wins + d.draws + d.losses == 0 {
+                return format!("no gate{}", if d.promoted { ", promoted" } else { "" });
+            }
             format!(
                 "{:.2} vs {}{}",
                 d.score,

@@ -2,9 +2,10 @@
 //! generation against the baselines, rebuilt from the step markers after every generation.
 //! `facts.rs` reads the markers and fits the ratings; each section of the report is a
 //! function of those facts (`markdown.rs`: the header and the generations table;
-//! `judged.rs`, `ratings.rs`, `training.rs` with their charts; `summary.rs` the terminal's
+//! `judged.rs`, `ratings.rs`, `training.rs`, `diagnostics.rs` with their charts; `summary.rs` the terminal's
 //! closing table).
 
+mod diagnostics;
 mod facts;
 mod judged;
 mod markdown;
@@ -69,6 +70,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
     let mut table = String::new();
     ratings::section(&f, &mut md, &mut table)?;
     training::section(&f, &mut md)?;
+    diagnostics::section(&f, &mut md)?;
     atomic::write(&f.root.join("report.md"), md.as_bytes())?;
     Ok(summary::closing(&f, table))
 }

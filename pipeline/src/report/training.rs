@@ -60,7 +60,13 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
         },
         Series {
             name: "gate score",
-            points: series(&|g: &Generation| g.gate.as_ref().map(|d| d.score)),
+            // A gate that played no game has no score to show.
+            points: series(&|g: &Generation| {
+                g.gate
+                    .as_ref()
+                    .filter(|d| d.wins + d.draws + d.losses > 0)
+                    .map(|d| d.score)
+            }),
         },
     ];
     atomic::write(

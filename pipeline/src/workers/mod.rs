@@ -17,7 +17,8 @@ pub mod status;
 pub mod train;
 
 use mankala_data::atomic;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -340,6 +341,8 @@ pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
     let mut seen = BTreeSet::new();
     let mut evaluators = BTreeSet::new();
     let mut plies = 0u64;
+    let mut positions = HashSet::new();
+    let (mut entropy, mut searched) = (0.0f64, 0u64);
     for shard in shards {
         let (meta, rows) = read_shard(shard)?;
         if let Some(e) = meta.run_id.splitn(3, '-').nth(2) {
@@ -347,6 +350,16 @@ pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
         }
         let mut here = BTreeSet::new();
         for r in &rows {
+            positions.insert(position_key(r));
+            if r.full_search {
+                entropy += r
+                    .policy
+                    .iter()
+                    .filter(|&&p| p > 0.0)
+                    .map(|&p| -f64::from(p) * f64::from(p).ln())
+                    .sum::<f64>();
+                searched += 1;
+            }
             if !here.insert(r.game_id) {
                 continue;
             }
@@ -370,7 +383,19 @@ pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
         capped: sum.capped,
         evaluator: evaluators.into_iter().collect::<Vec<_>>().join(","),
         seconds: 0.0,
+        distinct_share: (sum.positions > 0).then(|| positions.len() as f64 / sum.positions as f64),
+        target_entropy: (searched > 0).then(|| entropy / searched as f64),
     })
+}
+
+/// A row's position as a key: a hash of its player to move and the bits of its encoding.
+fn position_key(r: &mankala_data::Row) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    r.to_move.hash(&mut h);
+    for x in &r.features {
+        x.to_bits().hash(&mut h);
+    }
+    h.finish()
 }
 
 /// An object's JSON read into `T`.
