@@ -358,6 +358,54 @@ fn selfplay_with_a_trained_network_runs_on_every_variant() {
     }
 }
 
+/// A config of `[network] encoding = 2`: self-play writes the thermometer-coded rows, training
+/// writes a model of version 2, export describes every input, and an arena under that config
+/// plays it against a model of version 1 (each network reads positions in its own encoding).
+#[test]
+fn encoding_two_trains_exports_and_plays_beside_version_one() {
+    for v in ["kalah", "bao-kujifunza"] {
+        let dir = temp_dir(&format!("enc2-{v}"));
+        let one = tiny_config(&format!("enc1-{v}"), v, 2);
+        let text = std::fs::read_to_string(&one).unwrap().replace("[network]\n", "[network]\nencoding = 2\n");
+        let two = config_file(&format!("enc2-{v}"), &text);
+        let mut models = Vec::new();
+        for (name, cfg) in [("one", &one), ("two", &two)] {
+            let (data, model) = (dir.join(format!("data-{name}")), dir.join(format!("model-{name}")));
+            let o = mankala(&["selfplay", "-c", cfg.to_str().unwrap(), "-g", "4", "-o", data.to_str().unwrap(), "-t", "2", "--seed", "1"]);
+            assert!(o.status.success(), "{v} {name} selfplay: {}", stderr(&o));
+            let o = mankala(&["train", "-c", cfg.to_str().unwrap(), "-d", data.to_str().unwrap(), "-o", model.to_str().unwrap()]);
+            assert!(o.status.success(), "{v} {name} train: {}", stderr(&o));
+            let meta: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(model.join("model.json")).unwrap()).unwrap();
+            assert_eq!(meta["encoding_version"], if name == "one" { 1 } else { 2 }, "{v}: {meta}");
+            models.push((data, model.join("model"), meta));
+        }
+        let (lens, v2) = (models.iter().map(|m| m.2["encoding_len"].as_u64().unwrap()).collect::<Vec<_>>(), &models[1]);
+        assert!(lens[1] > lens[0], "{v}: version 2 adds the thermometer levels: {lens:?}");
+        let shard = std::fs::read_dir(&v2.0).unwrap().filter_map(Result::ok).map(|e| e.path()).find(|p| p.extension().is_some_and(|x| x == "parquet")).unwrap();
+        let (meta, rows) = mankala_data::read_shard(&shard).unwrap();
+        assert_eq!((meta.encoding_version, meta.encoding_len as u64), (2, lens[1]), "{v}");
+        assert!(rows.iter().all(|r| r.features.len() as u64 == lens[1]), "{v}");
+        // Training on data of the other encoding is refused by name.
+        let o = mankala(&["train", "-c", one.to_str().unwrap(), "-d", v2.0.to_str().unwrap(), "-o", dir.join("mixed").to_str().unwrap()]);
+        assert!(!o.status.success() && stderr(&o).contains("encoding version 2"), "{v}: {}", stderr(&o));
+        // Export describes each input of version 2.
+        let onnx = dir.join("two.onnx");
+        let o = mankala(&["export", "-m", v2.1.to_str().unwrap(), "-f", "onnx", "-o", onnx.to_str().unwrap(), "--samples", "5"]);
+        assert!(o.status.success(), "{v} export: {}", stderr(&o));
+        let desc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("two.onnx.json")).unwrap()).unwrap();
+        let features = desc["features"].as_array().unwrap();
+        assert_eq!(features.len() as u64, lens[1], "{v}");
+        assert!(features.iter().any(|f| f["name"].as_str().unwrap().ends_with("_at_least_8")), "{v}: {desc}");
+        // Both networks play one another under the version-2 config.
+        let agents = [format!("nn:model={},sims=4", models[0].1.display()), format!("nn:model={},sims=4", v2.1.display())];
+        let o =
+            mankala(&["arena", "-c", two.to_str().unwrap(), "--agents", &agents[0], &agents[1], "--games", "2", "--out", dir.join("arena").to_str().unwrap()]);
+        assert!(o.status.success(), "{v} arena: {}", stderr(&o));
+        assert!(stdout(&o).contains("2 games"), "{v}: {}", stdout(&o));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
 /// `mankala openings` on the six games of `data`: the first moves' counts add up to the
 /// games, and the model's view lists every legal first move.
 fn openings_of_the_data_and_the_model(variant: &str, cfg: &str, data: &Path, model: &Path, dir: &Path) {

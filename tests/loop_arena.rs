@@ -46,6 +46,45 @@ fn a_sequential_test_stops_a_lopsided_match_early_and_records_its_verdict() {
 }
 
 #[test]
+fn a_ladder_climbs_to_the_rung_nearest_even_and_saves_every_game() {
+    let out = temp_dir("ladder");
+    let args = [
+        "arena",
+        "--variant",
+        "kalah",
+        "--agents",
+        "alphabeta:depth=2",
+        "random",
+        "greedy",
+        "alphabeta:depth=2,nodes=100000",
+        "alphabeta:depth=6",
+        "--ladder",
+        "--games",
+        "6",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+    ];
+    let o = mankala(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("against the ladder") && stdout.contains("<- nearest 50%"), "{stdout}");
+    let ladder: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("ladder.json")).unwrap()).unwrap();
+    let played = ladder["played"].as_array().unwrap();
+    // Four rungs: at most three matches (log2 of five), the middle rung first.
+    assert!((1..=3).contains(&played.len()), "{ladder}");
+    assert_eq!(played[0]["rung"], "alphabeta:depth=2,nodes=100000", "{ladder}");
+    for p in played {
+        assert_eq!(p["wins"].as_f64().unwrap() + p["draws"].as_f64().unwrap() + p["losses"].as_f64().unwrap(), 6.0, "{p}");
+    }
+    assert!(played.iter().any(|p| p["rung"] == ladder["nearest"]), "{ladder}");
+    let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 6 * played.len());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
 fn arena_rates_agents_and_saves_games_that_replay() {
     let out = temp_dir("arena");
     let o = mankala(&[

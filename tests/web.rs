@@ -47,7 +47,7 @@ fn call(addr: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
 fn save_kalah_network(path: &std::path::Path) {
     let g = AnyGame::by_name("kalah").unwrap();
     let (encoding_len, num_actions) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
-    let network = NetworkConfig { width: 8, blocks: 1, value_width: 4 };
+    let network = NetworkConfig { width: 8, blocks: 1, value_width: 4, ..NetworkConfig::default() };
     let net = PolicyValueNet::new(&network, encoding_len, num_actions, &mankala_models::device());
     let meta = ModelMeta {
         format_version: mankala_models::file::MODEL_FORMAT_VERSION,

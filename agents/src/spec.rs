@@ -54,13 +54,15 @@ pub struct Prepared {
     pub spec: AgentSpec,
     /// Search settings of a network agent (the variant config's `[search]`).
     pub search: SearchConfig,
-    pub(crate) net: Option<PolicyValueNet>,
+    /// The network of an `nn` or `zoo` spec and the encoding version it reads.
+    pub(crate) net: Option<(PolicyValueNet, u32)>,
     /// Exact values for `alphabeta:tb=` and `perfect`.
     pub(crate) exact: Option<Exact>,
 }
 
 impl Prepared {
-    /// Loads the network of an `nn` spec and checks it against `expected`, or the tablebase
+    /// Loads the network of an `nn` spec and checks it against `expected` (of any encoding
+    /// version this build has: the network reads positions in its own), or the tablebase
     /// of a spec that names one (the zoo and tablebases through `resources`); `search` gives
     /// the network agent's search settings besides its simulations.
     ///
@@ -88,12 +90,16 @@ impl Prepared {
         };
         let net = match model {
             Some(model) => Some(
-                mankala_models::file::load(&model, expected, &mankala_models::device())
-                    .map_err(|source| AgentError::Model {
-                        spec: spec.to_string(),
-                        source,
-                    })?
-                    .0,
+                mankala_models::file::load(
+                    &model,
+                    &expected.clone().to_play(),
+                    &mankala_models::device(),
+                )
+                .map(|(net, meta)| (net, meta.encoding_version))
+                .map_err(|source| AgentError::Model {
+                    spec: spec.to_string(),
+                    source,
+                })?,
             ),
             None => None,
         };
@@ -125,6 +131,11 @@ impl Prepared {
             net,
             exact,
         })
+    }
+
+    /// The network of an `nn` or `zoo` spec and the encoding version it reads.
+    pub fn network(&self) -> Option<(&PolicyValueNet, u32)> {
+        self.net.as_ref().map(|(net, encoding)| (net, *encoding))
     }
 
     /// A prepared spec that needs no file (`random`, `greedy`, `alphabeta` without a table,
@@ -184,7 +195,10 @@ impl Prepared {
                         reuse_tree: false,
                         ..self.search.clone()
                     },
-                    NetworkEvaluator::new(self.net.clone().expect("loaded in new")),
+                    {
+                        let (net, encoding) = self.net.clone().expect("loaded in new");
+                        NetworkEvaluator::new(net, encoding)
+                    },
                 ))
             }
         }

@@ -61,6 +61,16 @@ pub struct Resolved {
 }
 
 impl Resolved {
+    /// The network's input length (in `[network] encoding`) and its policy outputs.
+    pub fn network_shape(&self) -> (usize, usize) {
+        mankala_engine::with_game!(&self.game, g => {
+            use mankala_engine::Game;
+            let encoder = mankala_engine::Encoder::new(g, self.network.encoding)
+                .expect("the encoding version is checked with the config");
+            (encoder.len(), g.num_actions())
+        })
+    }
+
     /// Defaults for a variant named on the command line.
     pub fn for_game(game: AnyGame) -> Resolved {
         Resolved {

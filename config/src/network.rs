@@ -14,6 +14,9 @@ pub struct NetworkConfig {
     pub blocks: usize,
     /// Width of the value head's hidden layer.
     pub value_width: usize,
+    /// The encoding of positions the network reads (`mankala_engine::encoding`): 1, each
+    /// hole's seeds as one scaled value; 2, those and a thermometer code of each hole.
+    pub encoding: u32,
 }
 
 impl Default for NetworkConfig {
@@ -22,6 +25,7 @@ impl Default for NetworkConfig {
             width: 128,
             blocks: 2,
             value_width: 64,
+            encoding: mankala_engine::ENCODING_VERSION,
         }
     }
 }
@@ -57,6 +61,31 @@ impl NetworkConfig {
                 ));
             }
         }
+        if !(1..=mankala_engine::LATEST_ENCODING).contains(&self.encoding) {
+            return Err(SettingsError::out_of_range(
+                table,
+                &format!("{prefix}encoding"),
+                self.encoding,
+                &format!("1 to {}", mankala_engine::LATEST_ENCODING),
+            ));
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_encoding_defaults_to_version_one_and_a_version_the_build_lacks_is_named() {
+        let table = |text: &str| NetworkConfig::from_table(&toml::from_str(text).unwrap());
+        assert_eq!(table("width = 32").unwrap().encoding, 1);
+        assert_eq!(table("encoding = 2").unwrap().encoding, 2);
+        let e = table("encoding = 3").unwrap_err().to_string();
+        assert!(
+            e.contains("[network] encoding") && e.contains("1 to 2"),
+            "{e}"
+        );
     }
 }

@@ -345,6 +345,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn num_actions(&self) -> usize;
     /// Length of [`State::encode`]'s output.
     fn encoding_len(&self) -> usize;
+    /// The runs of [`State::encode`]'s output that are holes' seed counts, with the value of
+    /// one seed: encoding version 2 adds a thermometer code of each ([`crate::encoding`]).
+    fn count_features(&self) -> Vec<crate::encoding::CountSpan>;
     /// The caps on plies per game and laps per move.
     fn limits(&self) -> Limits;
     /// Seeds in the game, conserved by every move.

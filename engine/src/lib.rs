@@ -19,6 +19,7 @@
 
 pub mod board;
 pub mod dyn_state;
+pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod notation;
@@ -38,5 +39,6 @@ pub use position::{POSITION_SCHEMA, PositionJson, position_json};
 pub use trace::{Place, SowEvent, SowObserver, StepKind, Trace, TraceBoard, TraceStep, Unobserved};
 pub use variants::{AnyGame, VARIANTS, VariantInfo, deserialize_table};
 
-/// Version of the feature encodings; stored with every model and data file.
-pub const ENCODING_VERSION: u32 = 1;
+pub use encoding::{
+    CountSpan, ENCODING_VERSION, Encoder, EncodingError, LATEST_ENCODING, THERMOMETER_LEVELS,
+};

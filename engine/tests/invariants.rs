@@ -2,7 +2,7 @@
 
 mod common;
 
-use mankala_engine::{ActionMask, Game, GameResult, State, with_game};
+use mankala_engine::{ActionMask, Encoder, Game, GameResult, State, THERMOMETER_LEVELS, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -13,6 +13,8 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
     let mut s = g.initial_state();
     let mut features = vec![f32::NAN; g.encoding_len()];
     let total = g.total_seeds();
+    let v2 = Encoder::new(g, 2).expect("version 2 exists");
+    let mut features2 = vec![f32::NAN; v2.len()];
     loop {
         let ply = s.ply();
         let ctx = || format!("{label}, game seed {seed}, ply {ply}");
@@ -22,6 +24,7 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
         features.fill(f32::NAN);
         s.encode(&mut features);
         assert!(features.iter().all(|v| v.is_finite()), "encoding has a non-finite value: {}", ctx());
+        check_version_two(g, &v2, &s, &features, &mut features2, &ctx);
         // Clone equality.
         let copy = s.clone();
         assert_eq!(copy, s, "clone differs: {}", ctx());
@@ -94,6 +97,32 @@ fn check_game<G: Game>(label: &str, g: &G, seed: u64) {
         assert_eq!(again, s, "replaying {a} on a clone differs: {}", ctx());
         assert_eq!(s.ply(), before.ply() + 1, "ply did not advance: {}", ctx());
     }
+}
+
+/// Encoding version 2 starts with version 1's values; the values its variant declares as
+/// counts are whole numbers of seeds that add up to the seeds in the board's holes; and each
+/// count's thermometer levels say how many seeds it has, up to the last level.
+fn check_version_two<G: Game>(g: &G, v2: &Encoder, s: &G::State, v1: &[f32], out: &mut [f32], ctx: &dyn Fn() -> String) {
+    out.fill(f32::NAN);
+    v2.encode(s, out);
+    assert_eq!(&out[..v1.len()], v1, "version 2 begins with version 1: {}", ctx());
+    assert!(out.iter().all(|v| v.is_finite()), "version 2 has a non-finite value: {}", ctx());
+    let mut k = v1.len();
+    let mut seeds = 0.0;
+    for span in g.count_features() {
+        for &x in &v1[span.start..span.start + span.len] {
+            let n = x / span.per_seed;
+            assert!((n - n.round()).abs() < 1e-3 && n >= -1e-3, "value {x} is not a count of seeds of {}: {}", span.per_seed, ctx());
+            seeds += n.round();
+            let levels = &out[k..k + THERMOMETER_LEVELS];
+            let want: Vec<f32> = (1..=THERMOMETER_LEVELS).map(|l| if n.round() >= l as f32 { 1.0 } else { 0.0 }).collect();
+            assert_eq!(levels, want.as_slice(), "levels of {} seeds: {}", n.round(), ctx());
+            k += THERMOMETER_LEVELS;
+        }
+    }
+    assert_eq!(k, v2.len(), "version 2's length: {}", ctx());
+    let holes: u32 = s.snapshot().pits.iter().sum();
+    assert_eq!(seeds as u32, holes, "the counts declared are the board's holes: {}", ctx());
 }
 
 /// The four-row games are won by immobilizing the opponent or by nkutemye, not by seeds.

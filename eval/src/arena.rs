@@ -282,15 +282,9 @@ mod tests {
     }
 
     fn agents(specs: &[&str]) -> Vec<Prepared> {
-        let g = kalah();
+        let g = mankala_engine::AnyGame::by_name("kalah").unwrap();
         let rules = String::new();
-        let expected = mankala_models::Expected {
-            variant: g.name(),
-            rules: &rules,
-            encoding_version: mankala_engine::ENCODING_VERSION,
-            encoding_len: g.encoding_len(),
-            num_actions: g.num_actions(),
-        };
+        let expected = mankala_models::Expected::of(&g, &rules, mankala_engine::ENCODING_VERSION);
         specs
             .iter()
             .map(|s| {

@@ -113,7 +113,7 @@ fn load_model(weights: &[u8], sidecar: &[u8]) {
     std::fs::write(path.with_extension("bpk"), weights).expect("writable");
     std::fs::write(path.with_extension("json"), sidecar).expect("writable");
     let game = AnyGame::by_name("kalah").expect("kalah");
-    let expected = Expected::of(&game, &seed.rules);
+    let expected = Expected::of(&game, &seed.rules, mankala_engine::ENCODING_VERSION);
     let _ = mankala_models::file::load(&path, &expected, &mankala_models::device());
 }
 
@@ -133,7 +133,7 @@ pub fn model_seed() -> &'static ModelSeed {
     SEED.get_or_init(|| {
         let g = AnyGame::by_name("kalah").expect("kalah");
         let (e, a) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
-        let network = NetworkConfig { width: 8, blocks: 1, value_width: 4 };
+        let network = NetworkConfig { width: 8, blocks: 1, value_width: 4, ..NetworkConfig::default() };
         let rules = toml::to_string(&g.rules_table()).expect("a table serializes");
         let net = PolicyValueNet::new(&network, e, a, &mankala_models::device());
         let meta = mankala_models::ModelMeta {

@@ -192,23 +192,42 @@ pub struct Expected<'a> {
     pub encoding_len: usize,
     /// Policy outputs.
     pub num_actions: usize,
+    /// The input length of every encoding version this build has (version `v` at `v - 1`).
+    pub encoding_lens: Vec<usize>,
+    /// Whether a model of any encoding version this build has will do (a model to play reads
+    /// positions in its own encoding); else only `encoding_version` (a model to train on).
+    pub any_encoding: bool,
 }
 
 impl<'a> Expected<'a> {
-    /// What a model must be to play `game` under `rules` (its rule options as TOML) with
-    /// this encoding.
-    pub fn of(game: &'a mankala_engine::AnyGame, rules: &'a str) -> Expected<'a> {
-        let (encoding_len, num_actions) = mankala_engine::with_game!(game, g => {
+    /// What a model must be to play `game` under `rules` (its rule options as TOML) with the
+    /// encoding of `version` (an input length of 0 for a version this build does not have).
+    pub fn of(game: &'a mankala_engine::AnyGame, rules: &'a str, version: u32) -> Expected<'a> {
+        let (encoding_lens, num_actions) = mankala_engine::with_game!(game, g => {
             use mankala_engine::Game;
-            (g.encoding_len(), g.num_actions())
+            let lens = (1..=mankala_engine::LATEST_ENCODING)
+                .map(|v| mankala_engine::Encoder::new(g, v).map_or(0, |e| e.len()))
+                .collect::<Vec<_>>();
+            (lens, g.num_actions())
         });
         Expected {
             variant: game.name(),
             rules,
-            encoding_version: mankala_engine::ENCODING_VERSION,
-            encoding_len,
+            encoding_version: version,
+            encoding_len: encoding_lens
+                .get(version.wrapping_sub(1) as usize)
+                .copied()
+                .unwrap_or(0),
             num_actions,
+            encoding_lens,
+            any_encoding: false,
         }
+    }
+
+    /// The same, for a model to play: of any encoding version this build has.
+    pub fn to_play(mut self) -> Expected<'a> {
+        self.any_encoding = true;
+        self
     }
 }
 
@@ -241,18 +260,31 @@ pub fn load(
         let (found, wanted) = rules_difference(&meta.rules, expected.rules);
         return Err(mismatch("rules", found, wanted));
     }
-    if meta.encoding_version != expected.encoding_version {
+    let known = expected.encoding_lens.len() as u32;
+    if expected.any_encoding && !(1..=known).contains(&meta.encoding_version) {
+        return Err(mismatch(
+            "encoding version",
+            meta.encoding_version.to_string(),
+            format!("1 to {known} (a newer mankala wrote it?)"),
+        ));
+    }
+    if !expected.any_encoding && meta.encoding_version != expected.encoding_version {
         return Err(mismatch(
             "encoding version",
             meta.encoding_version.to_string(),
             expected.encoding_version.to_string(),
         ));
     }
-    if meta.encoding_len != expected.encoding_len || meta.num_actions != expected.num_actions {
+    let encoding_len = (meta.encoding_version as usize)
+        .checked_sub(1)
+        .and_then(|i| expected.encoding_lens.get(i))
+        .copied()
+        .unwrap_or(0);
+    if meta.encoding_len != encoding_len || meta.num_actions != expected.num_actions {
         return Err(mismatch(
             "shape (inputs x actions)",
             format!("{} x {}", meta.encoding_len, meta.num_actions),
-            format!("{} x {}", expected.encoding_len, expected.num_actions),
+            format!("{} x {}", encoding_len, expected.num_actions),
         ));
     }
     // burn's reader panics on some corrupt files (a tensor of another type): an error too.

@@ -98,7 +98,7 @@ fn plain_forward(tensors: &[(String, Vec<usize>, Vec<f32>)], blocks: usize, x: &
 #[test]
 fn onnx_and_safetensors_exports_match_the_burn_network() {
     let dir = temp("match");
-    let network = NetworkConfig { width: 48, blocks: 2, value_width: 16 };
+    let network = NetworkConfig { width: 48, blocks: 2, value_width: 16, ..NetworkConfig::default() };
     for variant in ["oware", "kalah", "omweso", "bao", "bao-malawi"] {
         let game = AnyGame::by_name(variant).unwrap();
         let (e, a, features) = with_game!(&game, g => (g.encoding_len(), g.num_actions(), random_features(g)));

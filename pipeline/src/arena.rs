@@ -46,7 +46,7 @@ pub fn prepare_specs(
     resources: &Resources,
 ) -> Result<Vec<Prepared>> {
     let rules = cfg.rules_toml();
-    let expected = mankala_models::Expected::of(&cfg.game, &rules);
+    let expected = mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding);
     Ok(specs
         .iter()
         .map(|s| Prepared::new(s.clone(), &cfg.search, &expected, resources))

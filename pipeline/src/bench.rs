@@ -149,7 +149,7 @@ fn rate(seconds: f64, mut f: impl FnMut() -> usize) -> f64 {
 /// Inference at batch sizes 1, 8, 32 and 256 on one thread, self-play's batch on `threads`
 /// threads sharing one model, and the bare training step, each for about `seconds`.
 pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpeed {
-    let (enc, actions) = with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let (enc, actions) = cfg.network_shape();
     let device = mankala_models::device();
     let net = PolicyValueNet::new(&cfg.network, enc, actions, &device);
     let mut rng = SmallRng::seed_from_u64(1);
@@ -198,7 +198,7 @@ pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpe
 
 /// Samples a second of the bare training step on a batch of 256 random positions.
 fn train_step(cfg: &Resolved, seconds: f64, random: &mut impl FnMut(usize) -> Vec<f32>) -> f64 {
-    let (enc, actions) = with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let (enc, actions) = cfg.network_shape();
     let ad = mankala_models::device().autodiff();
     let mut model = PolicyValueNet::new(&cfg.network, enc, actions, &ad);
     let mut optim = AdamWConfig::new().init();

@@ -121,7 +121,7 @@ impl Run {
                 seed: opts.seed.unwrap_or_else(now_secs),
                 started_unix: now_secs(),
                 code_version: code_version(),
-                encoding_version: mankala_engine::ENCODING_VERSION,
+                encoding_version: cfg.network.encoding,
                 resumed_with: Vec::new(),
             },
         };
@@ -240,11 +240,18 @@ impl Run {
                 let rules = self.cfg.rules_toml();
                 let (net, _) = mankala_models::file::load(
                     &self.layout.model(k),
-                    &mankala_models::Expected::of(&self.cfg.game, &rules),
+                    &mankala_models::Expected::of(
+                        &self.cfg.game,
+                        &rules,
+                        self.cfg.network.encoding,
+                    ),
                     &mankala_models::device(),
                 )?;
                 (
-                    AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net))),
+                    AnyEvaluator::Network(Box::new(NetworkEvaluator::new(
+                        net,
+                        self.cfg.network.encoding,
+                    ))),
                     format!("gen-{k}"),
                 )
             }
@@ -281,6 +288,7 @@ impl Run {
                 run_id: run_id.clone(),
                 generation: g,
                 seed,
+                encoding: self.cfg.network.encoding,
             };
             let meta = shard_meta(&self.cfg, &run_id, seed);
             let base = done.len() as u64;
@@ -321,7 +329,7 @@ impl Run {
         // A growth trains its larger network from random weights, with its own optimizer and
         // schedule, for its own steps.
         let growth = self.cfg.generations.growth_at(g);
-        let network = growth.map(mankala_config::Growth::network);
+        let network = growth.map(|gr| gr.network(self.cfg.network.encoding));
         let previous = g.checked_sub(1).filter(|_| growth.is_none());
         let init = previous.map(|k| self.layout.model(k));
         let tc = &self.cfg.train;

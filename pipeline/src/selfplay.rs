@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use mankala_config::FirstEvaluator;
 use mankala_data::ShardMeta;
-use mankala_engine::{ENCODING_VERSION, Game, with_game};
+use mankala_engine::{Encoder, Game, with_game};
 use mankala_search::{AnyEvaluator, NetworkEvaluator};
 use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Shards, Summary, selfplay};
@@ -50,13 +50,16 @@ pub struct SelfplayOutcome {
 
 /// The metadata every shard of a run carries.
 pub fn shard_meta(cfg: &Resolved, run_id: &str, seed: u64) -> ShardMeta {
-    let (encoding_len, num_actions) =
-        with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let encoding = cfg.network.encoding;
+    let (encoding_len, num_actions) = with_game!(&cfg.game, g => (
+        Encoder::new(g, encoding).expect("the encoding version is checked with the config").len(),
+        g.num_actions()
+    ));
     ShardMeta {
         variant: cfg.game.name().into(),
         rules: cfg.rules_toml(),
         limits: toml::to_string(&cfg.game.limits_table()).expect("a table serializes"),
-        encoding_version: ENCODING_VERSION,
+        encoding_version: encoding,
         code_version: code_version(),
         encoding_len,
         num_actions,
@@ -87,8 +90,13 @@ pub fn run(
     let net = match opts.model {
         Some(model) => {
             let rules = cfg.rules_toml();
-            let expected = mankala_models::Expected::of(&cfg.game, &rules);
-            Some(mankala_models::file::load(model, &expected, &mankala_models::device())?.0)
+            // The model reads positions in its own encoding; the rows are written in the
+            // config's.
+            let expected =
+                mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding).to_play();
+            let (net, meta) =
+                mankala_models::file::load(model, &expected, &mankala_models::device())?;
+            Some((net, meta.encoding_version))
         }
         None => None,
     };
@@ -100,6 +108,7 @@ pub fn run(
         run_id: run_id.clone(),
         generation: 0,
         seed: opts.seed,
+        encoding: cfg.network.encoding,
     };
     let meta = shard_meta(cfg, &run_id, opts.seed);
     let mut record = json!({
@@ -109,7 +118,7 @@ pub fn run(
         "threads": opts.threads,
         "games": opts.games,
         "evaluator": opts.evaluator.name(),
-        "encoding_version": ENCODING_VERSION,
+        "encoding_version": cfg.network.encoding,
         "code_version": code_version(),
         "started_unix": now_secs(),
         "config": cfg.to_toml(),
@@ -123,10 +132,10 @@ pub fn run(
     atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
 
     let evaluator = match (opts.model.zip(net), opts.evaluator) {
-        (Some((model, net)), _) => {
+        (Some((model, (net, encoding))), _) => {
             record["model"] = json!(model.display().to_string());
             atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
-            AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net)))
+            AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net, encoding)))
         }
         (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
     };

@@ -75,7 +75,7 @@ pub fn fit(
         out,
         steps,
         seed,
-        expected: mankala_models::Expected::of(&cfg.game, &rules),
+        expected: mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding),
         network: start.network.unwrap_or(&cfg.network).clone(),
         train: mankala_config::TrainConfig {
             window,

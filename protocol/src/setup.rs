@@ -58,7 +58,7 @@ impl Setup {
         Prepared::new(
             spec,
             &self.search,
-            &Expected::of(&self.game, &rules),
+            &Expected::of(&self.game, &rules, mankala_engine::ENCODING_VERSION),
             &self.resources,
         )
     }

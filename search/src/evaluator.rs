@@ -5,7 +5,7 @@
 use std::hash::{Hash, Hasher};
 
 use mankala_config::FirstEvaluator;
-use mankala_engine::{Game, MAX_ACTIONS, State};
+use mankala_engine::{Encoder, Game, MAX_ACTIONS, State};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -138,14 +138,17 @@ impl<G: Game> Evaluator<G> for RolloutEvaluator {
 pub struct NetworkEvaluator {
     net: mankala_models::PolicyValueNet,
     device: burn::tensor::Device,
+    encoding: u32,
 }
 
 impl NetworkEvaluator {
-    /// An evaluator running `net` on the CPU device.
-    pub fn new(net: mankala_models::PolicyValueNet) -> Self {
+    /// An evaluator running `net`, which reads positions in encoding `encoding` (its model
+    /// file's `encoding_version`), on the CPU device.
+    pub fn new(net: mankala_models::PolicyValueNet, encoding: u32) -> Self {
         NetworkEvaluator {
             net,
             device: mankala_models::device(),
+            encoding,
         }
     }
 }
@@ -156,12 +159,14 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
         if states.is_empty() {
             return;
         }
-        let (enc, n) = (game.encoding_len(), game.num_actions());
+        let encoder =
+            Encoder::new(game, self.encoding).expect("a model's encoding is checked on loading");
+        let (enc, n) = (encoder.len(), game.num_actions());
         // Both go to `infer` by value (the features become its input tensor as they are).
         let mut features = vec![0.0; states.len() * enc];
         let mut legal = vec![0.0; states.len() * n];
         for (i, s) in states.iter().enumerate() {
-            s.encode(&mut features[i * enc..(i + 1) * enc]);
+            encoder.encode(s, &mut features[i * enc..(i + 1) * enc]);
             for a in s.legal_mask().iter() {
                 legal[i * n + a as usize] = 1.0;
             }

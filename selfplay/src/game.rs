@@ -1,6 +1,6 @@
 //! Self-play games: move choice, exploration, and the rows each game leaves behind.
 
-use mankala_engine::{Action, Game, GameResult, MAX_ACTIONS, Player, State};
+use mankala_engine::{Action, Encoder, Game, GameResult, MAX_ACTIONS, Player, State};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -23,6 +23,8 @@ pub struct Settings {
     pub generation: u32,
     /// The run's seed; game `i` draws from a generator seeded by it and `i`.
     pub seed: u64,
+    /// The encoding version of the rows' features (`[network] encoding`).
+    pub encoding: u32,
 }
 
 /// A decision waiting for its game's result.
@@ -60,6 +62,7 @@ pub struct FinishedGame {
 pub struct SelfplayGame<'a, G: Game> {
     game: &'a G,
     settings: &'a Settings,
+    encoder: Encoder,
     game_id: u64,
     rng: SmallRng,
     state: G::State,
@@ -96,6 +99,8 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
         let mut g = SelfplayGame {
             game,
             settings,
+            encoder: Encoder::new(game, settings.encoding)
+                .expect("the encoding version is checked with the config"),
             game_id,
             rng: SmallRng::seed_from_u64(game_seed(settings.seed, game_id)),
             search: Search::new(settings.search.clone(), state.clone()),
@@ -222,8 +227,8 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
         let result = self.search.result();
         let n = self.game.num_actions();
         let mask = self.state.legal_mask();
-        let mut features = vec![0.0; self.game.encoding_len()];
-        self.state.encode(&mut features);
+        let mut features = vec![0.0; self.encoder.len()];
+        self.encoder.encode(&self.state, &mut features);
         let mover = self.state.to_move();
         self.decisions.push(Decision {
             ply: self.state.ply(),

@@ -30,6 +30,7 @@ fn settings(seed: u64, games_per_worker: u32, leaves_per_game: u32) -> Settings 
         run_id: "batching-test".into(),
         generation: 0,
         seed,
+        encoding: 1,
     }
 }
 

@@ -24,6 +24,7 @@ fn settings(seed: u64) -> Settings {
         run_id: "variants-test".into(),
         generation: 3,
         seed,
+        encoding: 1,
     }
 }
 

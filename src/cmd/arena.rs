@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use mankala_agents::Prepared;
 use mankala_config::Resolved;
 use mankala_engine::{State, with_game};
 use mankala_eval::arena::{pair_results, repeated_games, round_robin_from};
@@ -12,6 +13,7 @@ use mankala_eval::sprt::Sprt;
 use mankala_pipeline::arena::prepare;
 use mankala_pipeline::arena::{play, play_until, rate, ratings_table, standings, write_ratings};
 use mankala_pipeline::code_version;
+use mankala_pipeline::ladder::Ladder;
 use mankala_pipeline::layout::create_dir;
 use serde_json::json;
 
@@ -59,6 +61,11 @@ pub struct ArenaCommand {
     /// the second (H1) or at most `ELO0` (H0), with 5% error rates; `--games` is the most.
     #[arg(long, value_parser = parse_sprt)]
     sprt: Option<Sprt>,
+    /// A ladder: the first agent plays the others, given weakest first, one rung at a time
+    /// as a binary search finds the rung it scores nearest 50% against (`--games` games a
+    /// rung).
+    #[arg(long, conflicts_with = "sprt")]
+    ladder: bool,
 }
 
 /// `ELO0,ELO1` with `ELO0 < ELO1`.
@@ -96,6 +103,7 @@ impl ArenaCommand {
             out: &out,
             prior_draws: self.prior_draws,
             sprt: self.sprt,
+            ladder: self.ladder,
         };
         run(&cfg, &args)
     }
@@ -122,6 +130,8 @@ pub struct ArenaArgs<'a> {
     pub prior_draws: f64,
     /// A sequential test of the first agent against the second (two agents only).
     pub sprt: Option<Sprt>,
+    /// The first agent against a ladder of the others.
+    pub ladder: bool,
 }
 
 /// The start positions of `--openings FILE`, each checked as a position of `g`.
@@ -154,6 +164,51 @@ fn read_starts<G: mankala_engine::Game>(g: &G, path: &Path) -> Result<Vec<G::Sta
         bail!("--openings {}: no position in the file", path.display());
     }
     Ok(starts)
+}
+
+/// Runs `mankala arena --ladder`: prints the climb, writes `ladder.json` and `games.jsonl`.
+fn run_ladder(
+    cfg: &Resolved,
+    args: &ArenaArgs<'_>,
+    agents: &[Prepared],
+    names: &[String],
+) -> Result<()> {
+    let ladder = Ladder {
+        games: args.games,
+        opening_plies: args.opening_plies,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let (climbed, records) = mankala_pipeline::ladder::run(cfg, agents, &ladder, &Bars::new())?;
+    mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
+    let rungs: Vec<serde_json::Value> = climbed
+        .played
+        .iter()
+        .map(|r| {
+            let (lo, hi) = r.interval();
+            let (elo, elo_lo, elo_hi) = r.elo();
+            json!({"rung": names[r.index + 1], "wins": r.wins, "draws": r.draws, "losses": r.losses,
+                   "score": r.score(), "score_95": [lo, hi], "elo_difference": elo, "elo_95": [elo_lo, elo_hi]})
+        })
+        .collect();
+    let record = json!({
+        "variant": cfg.game.name(),
+        "agent": names[0],
+        "ladder": &names[1..],
+        "games_per_rung": args.games,
+        "opening_plies": args.opening_plies,
+        "seed": args.seed,
+        "threads": args.threads,
+        "played": rungs,
+        "nearest": names[climbed.played[climbed.nearest].index + 1],
+        "distinct_games": records.len() - repeated_games(&records),
+        "code_version": code_version(),
+    });
+    let text = serde_json::to_string_pretty(&record).context("the ladder record")?;
+    atomic::write(&args.out.join("ladder.json"), text.as_bytes())?;
+    print!("{}", mankala_pipeline::ladder::table(names, &climbed));
+    println!("wrote {}/{{ladder.json,games.jsonl}}", args.out.display());
+    Ok(())
 }
 
 /// Writes the arena's `run.json`.
@@ -189,6 +244,9 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     }
     create_dir(args.out, "cannot create output directory")?;
     atomic::write(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
+    if args.ladder {
+        return run_ladder(cfg, args, &agents, &names);
+    }
     let pairings = with_game!(&cfg.game, g => {
         let starts = match args.openings {
             Some(path) => read_starts(g, path)?,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use mankala_data::atomic::with_suffix;
-use mankala_engine::{AnyGame, Game, State, with_game};
+use mankala_engine::{AnyGame, Encoder, Game, State, with_game};
 use mankala_models::export::{self, EXPORT_FORMAT_VERSION};
 use mankala_models::file::{self};
 use mankala_models::{Expected, ModelMeta, PolicyValueNet};
@@ -66,7 +66,7 @@ pub fn run(args: &ExportArgs<'_>) -> Result<()> {
     })?;
     let game = AnyGame::from_tables(&meta.variant, &rules, &toml::Table::new())
         .with_context(|| format!("{}", file::model_paths(args.model).1.display()))?;
-    let expected = Expected::of(&game, &meta.rules);
+    let expected = Expected::of(&game, &meta.rules, meta.encoding_version).to_play();
     let (net, meta) = file::load(args.model, &expected, &mankala_models::device())?;
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty())
         && !dir.is_dir()
@@ -119,7 +119,7 @@ pub fn run(args: &ExportArgs<'_>) -> Result<()> {
         sidecar_path(args.out).display()
     );
     if args.samples > 0 {
-        let samples = with_game!(&game, g => reference_samples(g, &net, args.samples, args.seed));
+        let samples = with_game!(&game, g => reference_samples(g, &net, meta.encoding_version, args.samples, args.seed));
         atomic::write(
             &samples_path(args.out),
             serde_json::to_string(&samples)?.as_bytes(),
@@ -143,7 +143,10 @@ fn sidecar(
     version: &str,
 ) -> serde_json::Value {
     let (inputs, outputs) = export::ports(meta);
-    let (features, actions) = with_game!(game, g => (g.feature_names(), g.action_meanings()));
+    let (features, actions) = with_game!(game, g => (
+        Encoder::new(g, meta.encoding_version).expect("checked on loading").feature_names(g),
+        g.action_meanings()
+    ));
     let file_name = args
         .out
         .file_name()
@@ -201,19 +204,21 @@ fn sidecar(
     v
 }
 
-/// `count` positions reached by random play (seeded by `seed`), each with its encoding,
-/// legal actions and the network's outputs.
+/// `count` positions reached by random play (seeded by `seed`), each with its encoding (of
+/// version `encoding`), legal actions and the network's outputs.
 fn reference_samples<G: Game>(
     game: &G,
     net: &PolicyValueNet,
+    encoding: u32,
     count: usize,
     seed: u64,
 ) -> serde_json::Value {
     let positions = random_positions(game, count, seed);
-    let (e, a) = (game.encoding_len(), game.num_actions());
+    let encoder = Encoder::new(game, encoding).expect("checked on loading");
+    let (e, a) = (encoder.len(), game.num_actions());
     let mut features = vec![0.0f32; count * e];
     for (s, out) in positions.iter().zip(features.chunks_mut(e)) {
-        s.encode(out);
+        encoder.encode(s, out);
     }
     let (logits, values) = forward(net, &features, count, e);
     let rows: Vec<serde_json::Value> = positions

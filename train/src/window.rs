@@ -245,6 +245,8 @@ mod tests {
             encoding_version: 1,
             encoding_len: 2,
             num_actions: 3,
+            encoding_lens: vec![2],
+            any_encoding: false,
         }
     }
 

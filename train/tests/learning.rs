@@ -89,7 +89,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, expected: Expecte
         steps,
         seed: 3,
         expected,
-        network: NetworkConfig { width: 64, blocks: 1, value_width: 32 },
+        network: NetworkConfig { width: 64, blocks: 1, value_width: 32, ..NetworkConfig::default() },
         train: small_train(steps),
         code_version: "test".into(),
         schedule: None,
@@ -141,7 +141,15 @@ fn policy_learns_an_immediate_winning_capture() {
     let data = temp_dir("capture-data");
     write_shard(&data.join("shard-00000.parquet"), &shard_meta(&g, &rules), &rows).unwrap();
     let out = temp_dir("capture-out");
-    let expected = Expected { variant: "oware", rules: &rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let expected = Expected {
+        variant: "oware",
+        rules: &rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     let summary = train(&options(std::slice::from_ref(&data), &out, 150, expected.clone()), |_, _, _| {}).unwrap();
     assert_eq!(summary.step, 150);
 
@@ -170,11 +178,20 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
         run_id: "value".into(),
         generation: 0,
         seed: 9,
+        encoding: 1,
     };
     let meta = shard_meta(&g, &rules);
     selfplay(&g, &settings, &Shards { meta: &meta, dir: &data }, &(0..300).collect::<Vec<u64>>(), 2, |w| RolloutEvaluator::new(w as u64), |_| {}).unwrap();
     let out = temp_dir("value-out");
-    let expected = Expected { variant: "kalah", rules: &rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let expected = Expected {
+        variant: "kalah",
+        rules: &rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     train(&options(std::slice::from_ref(&data), &out, 300, expected.clone()), |_, _, _| {}).unwrap();
     let (net, _) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
 
@@ -223,12 +240,20 @@ fn meta_for(variant: &str, rules: &str, network: NetworkConfig) -> ModelMeta {
 #[test]
 fn save_and_load_give_identical_outputs() {
     let device = mankala_models::device();
-    let cfg = NetworkConfig { width: 32, blocks: 2, value_width: 16 };
+    let cfg = NetworkConfig { width: 32, blocks: 2, value_width: 16, ..NetworkConfig::default() };
     let net = PolicyValueNet::new(&cfg, 14, 6, &device);
     let dir = temp_dir("roundtrip");
     let rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &rules, cfg), &dir.join("m")).unwrap();
-    let expected = Expected { variant: "kalah", rules: &rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let expected = Expected {
+        variant: "kalah",
+        rules: &rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     let (back, meta) = file::load(&dir.join("m"), &expected, &device).unwrap();
     assert_eq!(meta.step, 7);
     let g = Kalah::default();
@@ -246,29 +271,61 @@ fn save_and_load_give_identical_outputs() {
 #[test]
 fn a_model_for_something_else_is_refused_by_name() {
     let device = mankala_models::device();
-    let cfg = NetworkConfig { width: 16, blocks: 0, value_width: 8 };
+    let cfg = NetworkConfig { width: 16, blocks: 0, value_width: 8, ..NetworkConfig::default() };
     let net = PolicyValueNet::new(&cfg, 14, 6, &device);
     let dir = temp_dir("mismatch");
     let kalah_rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &kalah_rules, cfg.clone()), &dir.join("k")).unwrap();
 
-    let oware = Expected { variant: "oware", rules: "", encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let oware = Expected {
+        variant: "oware",
+        rules: "",
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     let err = file::load(&dir.join("k"), &oware, &device).unwrap_err().to_string();
     assert!(err.contains("k.json") && err.contains("variant kalah") && err.contains("expected oware"), "{err}");
 
     let other_rules = "empty_capture = true\nseeds_per_hole = 4\n";
-    let exp = Expected { variant: "kalah", rules: other_rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let exp = Expected {
+        variant: "kalah",
+        rules: other_rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("rules"), "{err}");
 
-    let exp = Expected { variant: "kalah", rules: &kalah_rules, encoding_version: ENCODING_VERSION + 1, encoding_len: 14, num_actions: 6 };
+    let exp = Expected {
+        variant: "kalah",
+        rules: &kalah_rules,
+        encoding_version: ENCODING_VERSION + 1,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("encoding version"), "{err}");
 
     // Weights that do not fit the sidecar's network.
-    let wider = meta_for("kalah", &kalah_rules, NetworkConfig { width: 32, blocks: 0, value_width: 8 });
+    let wider = meta_for("kalah", &kalah_rules, NetworkConfig { width: 32, blocks: 0, value_width: 8, ..NetworkConfig::default() });
     std::fs::write(dir.join("k.json"), serde_json::to_string(&wider).unwrap()).unwrap();
-    let exp = Expected { variant: "kalah", rules: &kalah_rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 };
+    let exp = Expected {
+        variant: "kalah",
+        rules: &kalah_rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    };
     let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("k.bpk") && err.contains("cannot load weights"), "{err}");
 

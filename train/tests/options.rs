@@ -46,7 +46,15 @@ fn rules() -> String {
 }
 
 fn expected(rules: &str) -> Expected<'_> {
-    Expected { variant: "kalah", rules, encoding_version: ENCODING_VERSION, encoding_len: 14, num_actions: 6 }
+    Expected {
+        variant: "kalah",
+        rules,
+        encoding_version: ENCODING_VERSION,
+        encoding_len: 14,
+        num_actions: 6,
+        encoding_lens: vec![14, 110],
+        any_encoding: false,
+    }
 }
 
 /// A shard of random Kalah positions whose game result says +1 for the mover and whose
@@ -128,7 +136,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
         steps,
         seed: 3,
         expected: expected(rules),
-        network: NetworkConfig { width: 16, blocks: 1, value_width: 8 },
+        network: NetworkConfig { width: 16, blocks: 1, value_width: 8, ..NetworkConfig::default() },
         train: TrainConfig {
             steps,
             batch_size: 32,

@@ -17,6 +17,7 @@
 
 mod text;
 
+use crate::encoding::CountSpan;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -397,6 +398,16 @@ impl Game for Bao {
     /// capture (one-hot over the front row), and the opening's phase and progress.
     fn encoding_len(&self) -> usize {
         2 * (SIDE + 3) + 2 + FRONT + FRONT + 4
+    }
+    /// Both sides' 16 holes (the mover's first); hands are not holes.
+    fn count_features(&self) -> Vec<CountSpan> {
+        [0, SIDE + 3]
+            .map(|start| CountSpan {
+                start,
+                len: SIDE,
+                per_seed: 1.0 / 16.0,
+            })
+            .to_vec()
     }
     fn limits(&self) -> Limits {
         self.limits

@@ -2,6 +2,7 @@
 
 mod text;
 
+use crate::encoding::CountSpan;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -147,6 +148,13 @@ impl Game for Enkeshui {
             0
         };
         7 * self.n() + 5 + advance
+    }
+    fn count_features(&self) -> Vec<CountSpan> {
+        vec![CountSpan {
+            start: 0,
+            len: 2 * self.n(),
+            per_seed: 1.0 / self.total_seeds() as f32,
+        }]
     }
     fn limits(&self) -> Limits {
         self.limits

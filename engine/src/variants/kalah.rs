@@ -2,6 +2,7 @@
 
 mod text;
 
+use crate::encoding::CountSpan;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -113,6 +114,13 @@ impl Game for Kalah {
     }
     fn encoding_len(&self) -> usize {
         HOLES + 2
+    }
+    fn count_features(&self) -> Vec<CountSpan> {
+        vec![CountSpan {
+            start: 0,
+            len: HOLES,
+            per_seed: 1.0 / self.total_seeds() as f32,
+        }]
     }
     fn limits(&self) -> Limits {
         self.limits

@@ -2,6 +2,7 @@
 
 mod text;
 
+use crate::encoding::CountSpan;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -106,6 +107,13 @@ impl Game for Lane {
     }
     fn encoding_len(&self) -> usize {
         HOLES + 3 + if self.rules.match_to > 0 { 2 } else { 0 }
+    }
+    fn count_features(&self) -> Vec<CountSpan> {
+        vec![CountSpan {
+            start: 0,
+            len: HOLES,
+            per_seed: 1.0 / TOTAL as f32,
+        }]
     }
     fn limits(&self) -> Limits {
         self.limits

@@ -9,6 +9,7 @@
 
 mod text;
 
+use crate::encoding::CountSpan;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -347,6 +348,13 @@ impl Game for Omweso {
     /// hole last left empty, and the end columns captured in the move.
     fn encoding_len(&self) -> usize {
         2 * SIDE + 6 + SIDE + SIDE + 2
+    }
+    fn count_features(&self) -> Vec<CountSpan> {
+        vec![CountSpan {
+            start: 0,
+            len: 2 * SIDE,
+            per_seed: 1.0 / TOTAL as f32,
+        }]
     }
     fn limits(&self) -> Limits {
         self.limits

@@ -2,6 +2,7 @@
 
 mod text;
 
+use crate::encoding::CountSpan;
 use std::fmt;
 use std::sync::Arc;
 
@@ -52,6 +53,13 @@ impl Game for Oware {
     }
     fn encoding_len(&self) -> usize {
         HOLES + 2
+    }
+    fn count_features(&self) -> Vec<CountSpan> {
+        vec![CountSpan {
+            start: 0,
+            len: HOLES,
+            per_seed: 1.0 / Oware::TOTAL as f32,
+        }]
     }
     fn limits(&self) -> Limits {
         self.limits

@@ -13,13 +13,14 @@ use mankala_agents::{Agent, Budget, Prepared};
 use mankala_search::evaluator::{Evaluator, NetworkEvaluator};
 
 /// The agent of `agent` (searching `sims` simulations per position, seeded by `seed`) and
-/// its network `net` evaluate every first move of `game` and every reply: first moves best
+/// its network `net` (reading positions in encoding `encoding`) evaluate every first move of `game` and every reply: first moves best
 /// first for South, the replies to each best first for their player. `progress` is called
 /// once per position looked at; [`tree_size`] of the start position is how many there are.
 pub fn evaluate<G: Game>(
     game: &G,
     agent: &Prepared,
     net: PolicyValueNet,
+    encoding: u32,
     sims: u32,
     seed: u64,
     progress: &mut dyn FnMut(),
@@ -28,7 +29,7 @@ pub fn evaluate<G: Game>(
     let mut analyst = Analyst {
         game,
         agent: agent.build(game, seed),
-        net: NetworkEvaluator::new(net),
+        net: NetworkEvaluator::new(net, encoding),
         sims,
         rng: SmallRng::seed_from_u64(seed),
         progress,

@@ -108,7 +108,7 @@ impl Cluster {
                 seed: opts.seed.unwrap_or_else(now_secs),
                 started_unix: now_secs(),
                 code_version: code_version(),
-                encoding_version: mankala_engine::ENCODING_VERSION,
+                encoding_version: cfg.network.encoding,
                 resumed_with: Vec::new(),
             };
             store.put_new(names::RECORD, serde_json::to_vec_pretty(&record)?)?;

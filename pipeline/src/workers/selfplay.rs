@@ -144,6 +144,7 @@ pub fn work(
             run_id: run_id.clone(),
             generation: g,
             seed,
+            encoding: run.cfg.network.encoding,
         };
         let meta = shard_meta(&run.cfg, &run_id, seed);
         let ids: Vec<u64> = (0..per_shard)

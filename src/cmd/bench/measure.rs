@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Result;
 use mankala_config::{Resolved, SearchConfig, Selection};
 use mankala_data::atomic;
-use mankala_engine::{AnyGame, Game, with_game};
+use mankala_engine::AnyGame;
 use mankala_pipeline::bench;
 use serde_json::{Value, json};
 
@@ -92,7 +92,7 @@ pub fn bench_network(
     threads: usize,
     json_path: Option<&Path>,
 ) -> Result<()> {
-    let (enc, actions) = with_game!(&cfg.game, g => (g.encoding_len(), g.num_actions()));
+    let (enc, actions) = cfg.network_shape();
     println!(
         "variant {}, network {:?}, {enc} inputs, {actions} actions",
         cfg.game.name(),

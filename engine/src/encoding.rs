@@ -1,0 +1,170 @@
+//! The encodings networks read, by version.
+//!
+//! Version 1 is each variant's own ([`State::encode`]): every hole's seeds as one value, the
+//! count over a constant (in Omweso one seed is 1/64), with the variant's flags beside them.
+//! Sowing and capture turn on exact counts (does the last seed land here; is that hole 1 or
+//! 3), which a small network must carve out of one scalar. Version 2 keeps version 1's values
+//! and adds, for every hole, a thermometer code of its seeds: `seeds >= 1`, `seeds >= 2`, ...
+//! up to [`THERMOMETER_LEVELS`], the scalar above carrying what lies beyond (TD-Gammon's code
+//! for backgammon points). Which values are hole counts each variant says
+//! ([`Game::count_features`]).
+
+use thiserror::Error;
+
+use crate::game::{Feature, Game, State};
+
+/// The encoding a config without `[network] encoding` uses, and the one models and data
+/// written before versions were chosen were made with.
+pub const ENCODING_VERSION: u32 = 1;
+
+/// The newest encoding version this build reads and writes.
+pub const LATEST_ENCODING: u32 = 2;
+
+/// Levels of version 2's thermometer code per hole.
+pub const THERMOMETER_LEVELS: usize = 8;
+
+/// A run of version-1 values that are seed counts, each `seeds * per_seed`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CountSpan {
+    /// Index of its first value.
+    pub start: usize,
+    /// Values in it.
+    pub len: usize,
+    /// The value of one seed.
+    pub per_seed: f32,
+}
+
+/// An encoding version that this build does not have.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[error("encoding version {0}: this build has versions 1 to {LATEST_ENCODING}")]
+pub struct EncodingError(pub u32);
+
+/// A variant's encoding of one version: its length, and how a position is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Encoder {
+    version: u32,
+    base: usize,
+    spans: Vec<CountSpan>,
+    len: usize,
+}
+
+impl Encoder {
+    /// `g`'s encoding of `version`.
+    ///
+    /// # Errors
+    /// [`EncodingError`] for a version this build does not have.
+    pub fn new<G: Game>(g: &G, version: u32) -> Result<Encoder, EncodingError> {
+        let base = g.encoding_len();
+        let spans = match version {
+            1 => Vec::new(),
+            2 => g.count_features(),
+            v => return Err(EncodingError(v)),
+        };
+        let counts: usize = spans.iter().map(|s| s.len).sum();
+        Ok(Encoder {
+            version,
+            base,
+            len: base + counts * THERMOMETER_LEVELS,
+            spans,
+        })
+    }
+
+    /// The version.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Values per position.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether positions encode to nothing (never, for a variant).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Writes `s` into `out[..self.len()]`.
+    pub fn encode<S: State>(&self, s: &S, out: &mut [f32]) {
+        let (base, extra) = out[..self.len].split_at_mut(self.base);
+        s.encode(base);
+        let mut k = 0;
+        for span in &self.spans {
+            for &x in &base[span.start..span.start + span.len] {
+                let seeds = (x / span.per_seed).round();
+                for level in 1..=THERMOMETER_LEVELS {
+                    extra[k] = f32::from(u8::from(seeds >= level as f32));
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    /// What each value means, in order: version 1's features, then each hole's levels.
+    pub fn feature_names<G: Game>(&self, g: &G) -> Vec<Feature> {
+        let mut names = g.feature_names();
+        for span in &self.spans {
+            for i in span.start..span.start + span.len {
+                let hole = names[i].name.clone();
+                for level in 1..=THERMOMETER_LEVELS {
+                    names.push(Feature {
+                        name: format!("{hole}_at_least_{level}"),
+                        description: format!("1 if `{hole}` holds at least {level} seeds, else 0"),
+                    });
+                }
+            }
+        }
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{Kalah, Oware};
+
+    #[test]
+    fn version_one_is_the_variants_own_encoding() {
+        let g = Kalah::default();
+        let e = Encoder::new(&g, 1).unwrap();
+        assert_eq!((e.version(), e.len()), (1, g.encoding_len()));
+        let (mut a, mut b) = (vec![0.0; e.len()], vec![0.0; e.len()]);
+        let s = g.initial_state();
+        e.encode(&s, &mut a);
+        s.encode(&mut b);
+        assert_eq!(a, b);
+        assert_eq!(e.feature_names(&g), g.feature_names());
+    }
+
+    #[test]
+    fn version_two_adds_eight_levels_per_hole_after_version_one() {
+        let g = Kalah::default(); // four seeds in each of twelve holes
+        let e = Encoder::new(&g, 2).unwrap();
+        assert_eq!(e.len(), g.encoding_len() + 12 * THERMOMETER_LEVELS);
+        let mut out = vec![f32::NAN; e.len()];
+        e.encode(&g.initial_state(), &mut out);
+        let levels = &out[g.encoding_len()..];
+        for hole in levels.chunks(THERMOMETER_LEVELS) {
+            assert_eq!(hole, [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
+        }
+        let names = e.feature_names(&g);
+        assert_eq!(names.len(), e.len());
+        let first = &g.feature_names()[0].name;
+        assert_eq!(names[g.encoding_len()].name, format!("{first}_at_least_1"));
+        assert_eq!(
+            names[g.encoding_len() + 7].name,
+            format!("{first}_at_least_8")
+        );
+    }
+
+    #[test]
+    fn a_version_this_build_lacks_is_an_error() {
+        let g = Oware::default();
+        assert_eq!(Encoder::new(&g, 0).unwrap_err(), EncodingError(0));
+        assert_eq!(
+            Encoder::new(&g, LATEST_ENCODING + 1).unwrap_err(),
+            EncodingError(3)
+        );
+        assert!(EncodingError(3).to_string().contains("versions 1 to 2"));
+    }
+}
