@@ -66,13 +66,16 @@ pub fn run_generations(
         }
         report::write(&run.cfg, &run.layout, &run.record)?;
     }
-    // A run that stops before its config's last generation (the deadline, or fewer
-    // generations asked for) measures its newest network against the baselines all the same
-    // (not an older one, when a rerun asks for fewer generations than are finished).
-    if let Some(g) = (0..opts.generations)
-        .rev()
-        .find(|&g| Step::ALL.iter().all(|&s| run.is_done(g, s)))
-        && !run.is_done(g + 1, Step::Selfplay)
+    // A run that stops before its config's last generation (the deadline, also halfway
+    // through a generation, or fewer generations asked for) measures its newest finished
+    // network against the baselines all the same (not an older one, when a rerun asks for
+    // fewer generations than are finished).
+    let finished = |g: u32| Step::ALL.iter().all(|&s| run.is_done(g, s));
+    let newest = (0..)
+        .take_while(|&g| run.layout.generation(g).exists())
+        .filter(|&g| finished(g))
+        .last();
+    if let Some(g) = newest.filter(|&g| g < opts.generations)
         && let Some(done) = run.evaluate_last(g, progress)?
     {
         progress.step(g, &StepRecord::Eval(done));

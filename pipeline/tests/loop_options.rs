@@ -210,6 +210,36 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
 }
 
 #[test]
+fn a_deadline_halfway_through_a_generation_still_measures_the_newest_finished_network() {
+    let dir = temp_dir("eval-deadline");
+    let path = tiny_config(&dir, "", "", "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text =
+        text.replace("eval_games = 0", "eval_games = 2\neval_every = 3\nbaselines = [\"random\", \"greedy\"]").replace("generations = 2", "generations = 6");
+    std::fs::write(&path, text).unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    // Generations 0 to 4 finished step by step (4 is no multiple of 3, so it skipped the
+    // baselines), then the self-play of generation 5 before the deadline.
+    for g in 0..5 {
+        for step in mankala_pipeline::Step::ALL {
+            run.run_step(g, step, &Silent).unwrap();
+        }
+    }
+    run.run_step(5, mankala_pipeline::Step::Selfplay, &Silent).unwrap();
+    let results = |g: u32| -> usize {
+        let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        v["results"].as_array().unwrap().len()
+    };
+    assert_eq!(results(4), 0);
+    let outcome = run_generations(&run, &LoopOptions { generations: 6, deadline: Some(std::time::Instant::now()) }, &Silent).unwrap();
+    assert!(outcome.stopped);
+    assert_eq!(results(4), 2, "the newest finished generation meets the baselines");
+    assert!(outcome.summary.contains("gen-4 against the baselines"), "{}", outcome.summary);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn eval_every_zero_is_refused_by_name() {
     let dir = temp_dir("eval-every-bad");
     let path = tiny_config(&dir, "", "", "eval_every = 0");
