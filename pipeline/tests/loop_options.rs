@@ -177,21 +177,30 @@ fn a_full_search_share_out_of_range_is_refused_by_name() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
-    let dir = temp_dir("eval-every");
-    let path = tiny_config(&dir, "", "", "");
+/// A run of 6 generations in `dir` whose baselines (`random`, `greedy`, 2 games each) are
+/// played every third generation.
+fn baselines_every_third(dir: &Path) -> Run {
+    let path = tiny_config(dir, "", "", "");
     let text = std::fs::read_to_string(&path).unwrap();
-    // A run of 6 generations (the last, 5, would play them), stopped after 3 and then after 4.
     let text =
         text.replace("eval_games = 0", "eval_games = 2\neval_every = 3\nbaselines = [\"random\", \"greedy\"]").replace("generations = 2", "generations = 6");
     std::fs::write(&path, text).unwrap();
-    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
-    let results = |g: u32| -> usize {
-        let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
-        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        v["results"].as_array().unwrap().len()
-    };
+    Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap()
+}
+
+/// How many baselines generation `g` of `run` met.
+fn baseline_results(run: &Run, g: u32) -> usize {
+    let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    v["results"].as_array().unwrap().len()
+}
+
+#[test]
+fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
+    let dir = temp_dir("eval-every");
+    // A run of 6 generations (the last, 5, would play them), stopped after 3 and then after 4.
+    let run = baselines_every_third(&dir);
+    let results = |g: u32| baseline_results(&run, g);
     let games = |g: u32| run.layout.generation(g).join("eval/games.jsonl").exists();
     let upto = |generations: u32| run_generations(&run, &LoopOptions { generations, deadline: None }, &Silent).unwrap();
     upto(3);
@@ -212,12 +221,7 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
 #[test]
 fn a_deadline_halfway_through_a_generation_still_measures_the_newest_finished_network() {
     let dir = temp_dir("eval-deadline");
-    let path = tiny_config(&dir, "", "", "");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let text =
-        text.replace("eval_games = 0", "eval_games = 2\neval_every = 3\nbaselines = [\"random\", \"greedy\"]").replace("generations = 2", "generations = 6");
-    std::fs::write(&path, text).unwrap();
-    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    let run = baselines_every_third(&dir);
     // Generations 0 to 4 finished step by step (4 is no multiple of 3, so it skipped the
     // baselines), then the self-play of generation 5 before the deadline.
     for g in 0..5 {
@@ -226,11 +230,7 @@ fn a_deadline_halfway_through_a_generation_still_measures_the_newest_finished_ne
         }
     }
     run.run_step(5, mankala_pipeline::Step::Selfplay, &Silent).unwrap();
-    let results = |g: u32| -> usize {
-        let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
-        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        v["results"].as_array().unwrap().len()
-    };
+    let results = |g: u32| baseline_results(&run, g);
     assert_eq!(results(4), 0);
     let outcome = run_generations(&run, &LoopOptions { generations: 6, deadline: Some(std::time::Instant::now()) }, &Silent).unwrap();
     assert!(outcome.stopped);

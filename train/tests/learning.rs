@@ -1,5 +1,8 @@
 //! The trainer learns, and model files round-trip and refuse to be misused.
 
+mod common;
+
+use common::kalah_expected;
 use std::path::{Path, PathBuf};
 
 use mankala_config::NetworkConfig;
@@ -141,15 +144,7 @@ fn policy_learns_an_immediate_winning_capture() {
     let data = temp_dir("capture-data");
     write_shard(&data.join("shard-00000.parquet"), &shard_meta(&g, &rules), &rows).unwrap();
     let out = temp_dir("capture-out");
-    let expected = Expected {
-        variant: "oware",
-        rules: &rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let expected = Expected { variant: "oware", ..kalah_expected(&rules) };
     let summary = train(&options(std::slice::from_ref(&data), &out, 150, expected.clone()), |_, _, _| {}).unwrap();
     assert_eq!(summary.step, 150);
 
@@ -183,15 +178,7 @@ fn value_of_decided_endgames_has_the_right_sign_after_training_on_selfplay() {
     let meta = shard_meta(&g, &rules);
     selfplay(&g, &settings, &Shards { meta: &meta, dir: &data }, &(0..300).collect::<Vec<u64>>(), 2, |w| RolloutEvaluator::new(w as u64), |_| {}).unwrap();
     let out = temp_dir("value-out");
-    let expected = Expected {
-        variant: "kalah",
-        rules: &rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let expected = kalah_expected(&rules);
     train(&options(std::slice::from_ref(&data), &out, 300, expected.clone()), |_, _, _| {}).unwrap();
     let (net, _) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
 
@@ -245,15 +232,7 @@ fn save_and_load_give_identical_outputs() {
     let dir = temp_dir("roundtrip");
     let rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &rules, cfg), &dir.join("m")).unwrap();
-    let expected = Expected {
-        variant: "kalah",
-        rules: &rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let expected = kalah_expected(&rules);
     let (back, meta) = file::load(&dir.join("m"), &expected, &device).unwrap();
     assert_eq!(meta.step, 7);
     let g = Kalah::default();
@@ -277,55 +256,23 @@ fn a_model_for_something_else_is_refused_by_name() {
     let kalah_rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &kalah_rules, cfg.clone()), &dir.join("k")).unwrap();
 
-    let oware = Expected {
-        variant: "oware",
-        rules: "",
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let oware = Expected { variant: "oware", ..kalah_expected("") };
     let err = file::load(&dir.join("k"), &oware, &device).unwrap_err().to_string();
     assert!(err.contains("k.json") && err.contains("variant kalah") && err.contains("expected oware"), "{err}");
 
     let other_rules = "empty_capture = true\nseeds_per_hole = 4\n";
-    let exp = Expected {
-        variant: "kalah",
-        rules: other_rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let exp = kalah_expected(other_rules);
     let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("rules"), "{err}");
 
-    let exp = Expected {
-        variant: "kalah",
-        rules: &kalah_rules,
-        encoding_version: ENCODING_VERSION + 1,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let exp = Expected { encoding_version: ENCODING_VERSION + 1, ..kalah_expected(&kalah_rules) };
     let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("encoding version"), "{err}");
 
     // Weights that do not fit the sidecar's network.
     let wider = meta_for("kalah", &kalah_rules, NetworkConfig { width: 32, blocks: 0, value_width: 8, ..NetworkConfig::default() });
     std::fs::write(dir.join("k.json"), serde_json::to_string(&wider).unwrap()).unwrap();
-    let exp = Expected {
-        variant: "kalah",
-        rules: &kalah_rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    };
+    let exp = kalah_expected(&kalah_rules);
     let err = file::load(&dir.join("k"), &exp, &device).unwrap_err().to_string();
     assert!(err.contains("k.bpk") && err.contains("cannot load weights"), "{err}");
 

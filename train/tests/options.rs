@@ -2,6 +2,9 @@
 //! state carried over from an earlier training, a place in a longer schedule, and the policy
 //! targets of fast searches (playout cap randomization) left out.
 
+mod common;
+
+use common::kalah_expected;
 use std::path::{Path, PathBuf};
 
 use mankala_config::NetworkConfig;
@@ -9,7 +12,7 @@ use mankala_config::TrainConfig;
 use mankala_data::{Row, ShardMeta, write_shard, write_shard_version};
 use mankala_engine::{ENCODING_VERSION, Game, State};
 use mankala_models::PolicyValueNet;
-use mankala_models::file::{self, Expected};
+use mankala_models::file;
 use mankala_models::net::infer;
 use mankala_train::trainer::checkpoint_paths;
 use mankala_train::{SchedulePlace, TrainOptions, train};
@@ -43,18 +46,6 @@ fn kalah() -> mankala_engine::variants::Kalah {
 fn rules() -> String {
     let any = mankala_engine::AnyGame::by_name("kalah").unwrap();
     toml::to_string(&any.rules_table()).unwrap()
-}
-
-fn expected(rules: &str) -> Expected<'_> {
-    Expected {
-        variant: "kalah",
-        rules,
-        encoding_version: ENCODING_VERSION,
-        encoding_len: 14,
-        num_actions: 6,
-        encoding_lens: vec![14, 110],
-        any_encoding: false,
-    }
 }
 
 /// A shard of random Kalah positions whose game result says +1 for the mover and whose
@@ -135,7 +126,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
         out,
         steps,
         seed: 3,
-        expected: expected(rules),
+        expected: kalah_expected(rules),
         network: NetworkConfig { width: 16, blocks: 1, value_width: 8, ..NetworkConfig::default() },
         train: TrainConfig {
             steps,
@@ -155,7 +146,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
 
 /// The value the network at `out/model` gives the start position.
 fn start_value(out: &Path, rules: &str) -> f32 {
-    let (net, _) = file::load(&out.join("model"), &expected(rules), &mankala_models::device()).unwrap();
+    let (net, _) = file::load(&out.join("model"), &kalah_expected(rules), &mankala_models::device()).unwrap();
     let g = kalah();
     let mut features = vec![0.0; 14];
     g.initial_state().encode(&mut features);
@@ -164,7 +155,7 @@ fn start_value(out: &Path, rules: &str) -> f32 {
 
 /// The policy and value a model file gives the start position.
 fn outputs_of(path: &Path, rules: &str) -> Vec<f32> {
-    let (net, _): (PolicyValueNet, _) = file::load(path, &expected(rules), &mankala_models::device()).unwrap();
+    let (net, _): (PolicyValueNet, _) = file::load(path, &kalah_expected(rules), &mankala_models::device()).unwrap();
     let g = kalah();
     let mut features = vec![0.0; 14];
     g.initial_state().encode(&mut features);

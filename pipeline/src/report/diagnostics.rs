@@ -30,12 +30,7 @@ fn cell(x: Option<f64>, digits: usize) -> String {
 
 /// The diagnostics table and its two charts.
 pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
-    let series = |of: &dyn Fn(&Generation) -> Option<f64>| -> Vec<(f64, f64)> {
-        f.gens
-            .iter()
-            .filter_map(|g| of(g).map(|y| (f64::from(g.g), y)))
-            .collect()
-    };
+    let series = |of: &dyn Fn(&Generation) -> Option<f64>| f.series(of);
     let entropies = [
         Series {
             name: "search targets (self-play)",

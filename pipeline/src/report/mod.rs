@@ -35,6 +35,16 @@ struct Facts<'a> {
     rating_error: Option<String>,
 }
 
+impl Facts<'_> {
+    /// The points `(generation, of(generation))` of every generation where `of` has a value.
+    fn series(&self, of: &dyn Fn(&Generation) -> Option<f64>) -> Vec<(f64, f64)> {
+        self.gens
+            .iter()
+            .filter_map(|g| of(g).map(|y| (f64::from(g.g), y)))
+            .collect()
+    }
+}
+
 /// Rebuilds the report; returns the closing summary for the terminal (the ratings table and
 /// the newest generation against the baselines).
 ///

@@ -11,12 +11,7 @@ use crate::records::TrainDone;
 
 /// The charts and the section that shows them.
 pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
-    let series = |of: &dyn Fn(&Generation) -> Option<f64>| -> Vec<(f64, f64)> {
-        f.gens
-            .iter()
-            .filter_map(|g| of(g).map(|y| (f64::from(g.g), y)))
-            .collect()
-    };
+    let series = |of: &dyn Fn(&Generation) -> Option<f64>| f.series(of);
     let loss = |of: fn(&TrainDone) -> Option<f32>| {
         series(&|g: &Generation| g.train.as_ref().and_then(of).map(f64::from))
     };
