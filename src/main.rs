@@ -160,6 +160,10 @@ enum Command {
     /// An agent's moves against perfect play on positions from real games (Kalah; Oware
     /// within a tablebase): share of perfect moves, seeds lost, value error by phase.
     Judge(cmd::judge::JudgeCommand),
+    /// Positions from real games valued by perfect play (Kalah; Oware within a tablebase),
+    /// written as training shards: the perfect moves as the policy target, the perfect result
+    /// as the value target.
+    Label(cmd::label::LabelCommand),
     /// Endgame tablebases of Kalah and Oware (docs/ground-truth.md).
     Tablebase {
         #[command(subcommand)]
@@ -282,6 +286,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Bench { what } => what.run(),
         Command::Solve(c) => c.run(),
         Command::Judge(c) => c.run(),
+        Command::Label(c) => c.run(),
         Command::Tablebase { what } => what.run(),
     }
 }

@@ -165,3 +165,69 @@ fn an_oware_loop_without_a_table_builds_its_own_and_judges_with_it() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn exact_labels_train_a_network_that_the_judge_measures_alone() {
+    let dir = temp_dir("label");
+    let config = dir.join("kalah2.toml");
+    std::fs::write(&config, format!("{KALAH2}[network]\nwidth = 16\nblocks = 1\nvalue_width = 8\n")).unwrap();
+    let arena = dir.join("arena");
+    let o = mankala(&["arena", "--config", s(&config), "--agents", "random", "greedy", "--games", "16", "--out", s(&arena), "--seed", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    let labels = dir.join("labels");
+    let label = ["label", "--config", s(&config), "--from-games", s(&arena), "--samples", "120", "--seed", "2", "--out", s(&labels)];
+    let o = mankala(&label);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("positions         120 from"), "{out}");
+    assert!(out.contains("under perfect play") && out.contains("(encoding 1)"), "{out}");
+    let record = std::fs::read_dir(&labels)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("run-label-kalah-"))
+        .expect("a run record");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["summary"]["positions"], 120);
+    let counts: Vec<u64> = v["summary"]["won_drawn_lost"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+    assert_eq!(counts.iter().sum::<u64>(), 120);
+    // Labelling into a directory that holds shards would mix two draws: refused.
+    let o = mankala(&label);
+    assert_fails(&o, &[s(&labels), "already holds shards"]);
+    // The rows are positions, not games: the readers of whole games refuse them by name.
+    let o = mankala(&["judge", "--config", s(&config), "--agent", "random", "--from-games", s(&labels)]);
+    assert_fails(&o, &["shard-00000.parquet"]);
+
+    // The trainer fits them like self-play data, and the network alone is judged.
+    let fitted = dir.join("fitted");
+    let o = mankala(&["train", "--config", s(&config), "--data", s(&labels), "--out", s(&fitted), "--steps", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let agent = format!("nn:model={},sims=0", s(&fitted.join("model.bpk")));
+    let o = mankala(&["judge", "--config", s(&config), "--agent", &agent, "--from-games", s(&arena), "--samples", "40", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["overall"]["positions"], 40);
+    assert!(v["overall"]["value_error"].as_f64().is_some(), "{v}");
+
+    for (args, words) in [
+        (vec!["label", "--variant", "bao", "--from-games", "x", "--out", "y"], &["bao has no exact values", "kalah or oware"][..]),
+        (vec!["label", "--variant", "oware", "--from-games", "x", "--out", "y"], &["--table"][..]),
+        (vec!["label", "--variant", "kalah", "--from-games", "/no/such/games", "--out", "y"], &["/no/such/games"][..]),
+        (vec!["label", "--variant", "kalah", "--from-games", "x", "--out", "y", "--samples", "0"], &["--samples 0"][..]),
+    ] {
+        let o = common::mankala_in(Some(&dir), &args);
+        assert_fails(&o, words);
+        assert!(!dir.join("y").exists(), "{args:?} wrote nothing");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The command failed with exit code 2 and its error names each of `words`.
+fn assert_fails(o: &std::process::Output, words: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(o));
+    let e = stderr(o);
+    for w in words {
+        assert!(e.contains(w), "{e} lacks {w}");
+    }
+}

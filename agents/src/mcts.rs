@@ -90,8 +90,54 @@ impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
     }
 }
 
+impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
+    /// Whether `budget` asks for the evaluator alone: the default budget of an agent of 0
+    /// simulations (`nn:model=PATH,sims=0`).
+    fn alone(&self, budget: Budget) -> bool {
+        matches!(budget, Budget::Default) && self.cfg.simulations == 0
+    }
+
+    /// The evaluator alone, without a search: the legal action of the highest prior (the
+    /// first of equals), the evaluator's value, and its priors over the legal actions.
+    fn evaluate_alone(&mut self, state: &G::State) -> Analysis {
+        let mut out = Vec::with_capacity(1);
+        self.evaluator
+            .evaluate(&self.game, std::slice::from_ref(state), &mut out);
+        let e = out[0];
+        let legal: Vec<Action> = state.legal_mask().iter().collect();
+        let total: f32 = legal.iter().map(|&a| e.priors[usize::from(a)]).sum();
+        let action = legal
+            .iter()
+            .copied()
+            .reduce(|best, a| {
+                if e.priors[usize::from(a)] > e.priors[usize::from(best)] {
+                    a
+                } else {
+                    best
+                }
+            })
+            .expect("a legal action at a position that is not over");
+        Analysis {
+            action,
+            value: Some(e.value),
+            policy: legal
+                .iter()
+                .map(|&a| (a, e.priors[usize::from(a)] / total.max(f32::MIN_POSITIVE)))
+                .collect(),
+            simulations: 0,
+        }
+    }
+}
+
 impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
+        if self.alone(Budget::Default) {
+            let a = self.evaluate_alone(state);
+            return Choice {
+                action: a.action,
+                value: a.value,
+            };
+        }
         let (search, action, _) = self.search(state, Budget::Default, rng);
         Choice {
             action,
@@ -100,6 +146,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
     }
 
     fn analyse(&mut self, state: &G::State, budget: Budget, rng: &mut SmallRng) -> Analysis {
+        if self.alone(budget) {
+            return self.evaluate_alone(state);
+        }
         let (search, action, simulations) = self.search(state, budget, rng);
         let result = search.result();
         Analysis {
@@ -160,5 +209,54 @@ mod tests {
         let a = agent.analyse(&s, Budget::Millis(30), &mut rng);
         assert!(a.simulations >= TIMED_ROUND && a.simulations % TIMED_ROUND == 0);
         assert_eq!(s.action_to_string(a.action), "F");
+    }
+
+    /// Priors that favour one action by index, and a fixed value.
+    struct Leaning(usize);
+
+    impl<G: Game> Evaluator<G> for Leaning {
+        fn evaluate(
+            &mut self,
+            _: &G,
+            states: &[G::State],
+            out: &mut Vec<mankala_search::evaluator::Evaluation>,
+        ) {
+            out.clear();
+            let mut priors = [0.1; mankala_engine::MAX_ACTIONS];
+            priors[self.0] = 0.5;
+            out.extend(
+                states
+                    .iter()
+                    .map(|_| mankala_search::evaluator::Evaluation {
+                        priors,
+                        value: -0.25,
+                    }),
+            );
+        }
+    }
+
+    #[test]
+    fn an_agent_of_no_simulations_plays_its_evaluators_highest_prior() {
+        let g = Oware::default();
+        let s = winning_capture();
+        let legal: Vec<Action> = s.legal_mask().iter().collect();
+        let mut rng = SmallRng::seed_from_u64(2);
+        for &favoured in &legal {
+            let cfg = SearchConfig {
+                simulations: 0,
+                ..SearchConfig::default()
+            };
+            let mut agent = SearchAgent::new(g, cfg, Leaning(usize::from(favoured)));
+            let c = agent.choose(&s, &mut rng);
+            assert_eq!((c.action, c.value), (favoured, Some(-0.25)));
+            let a = agent.analyse(&s, Budget::Default, &mut rng);
+            assert_eq!((a.action, a.simulations), (favoured, 0));
+            let total: f32 = a.policy.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-5, "{total}");
+            assert_eq!(a.policy.len(), legal.len());
+            // A budget of simulations searches instead.
+            let a = agent.analyse(&s, Budget::Simulations(20), &mut rng);
+            assert_eq!(a.simulations, 20);
+        }
     }
 }

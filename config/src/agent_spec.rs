@@ -47,7 +47,8 @@ pub enum AgentSpec {
     Network {
         /// The model file (`.bpk` with its `.json` sidecar).
         model: PathBuf,
-        /// Simulations per move.
+        /// Simulations per move; 0: the network alone, no search (the legal move of its
+        /// highest prior, its value the network's).
         sims: u32,
         /// Gumbel root selection with Sequential Halving.
         gumbel: bool,
@@ -57,7 +58,7 @@ pub enum AgentSpec {
     Zoo {
         /// The variant whose network is meant; `None`: the variant being played.
         variant: Option<String>,
-        /// Simulations per move.
+        /// Simulations per move; 0: the network alone, as for `nn`.
         sims: u32,
         /// Gumbel root selection with Sequential Halving.
         gumbel: bool,
@@ -190,7 +191,7 @@ impl FromStr for AgentSpec {
             },
             "zoo" => AgentSpec::Zoo {
                 variant: zoo_variant,
-                sims: number("sims", 1, 10_000_000)?.unwrap_or(ZOO_SIMULATIONS as u64) as u32,
+                sims: number("sims", 0, 10_000_000)?.unwrap_or(ZOO_SIMULATIONS as u64) as u32,
                 gumbel: gumbel()?,
             },
             _ => AgentSpec::Network {
@@ -199,7 +200,7 @@ impl FromStr for AgentSpec {
                         .filter(|p| !p.is_empty())
                         .ok_or_else(|| err("expected model=PATH (a model file)".into()))?,
                 ),
-                sims: number("sims", 1, 10_000_000)?.unwrap_or(100) as u32,
+                sims: number("sims", 0, 10_000_000)?.unwrap_or(100) as u32,
                 gumbel: gumbel()?,
             },
         })
@@ -354,7 +355,7 @@ mod tests {
                 "zoo:bao,model=x.bpk",
                 &["unknown option `model`", "sims, gumbel"][..],
             ),
-            ("zoo:sims=0", &["sims = 0"][..]),
+            ("mcts:sims=0", &["sims = 0"][..]),
             ("mcts:c=-1", &["c = -1"][..]),
             ("mcts:sims", &["expected key=value"][..]),
         ] {

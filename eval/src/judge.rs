@@ -190,8 +190,60 @@ pub fn sample_positions<G: Game>(
     count: usize,
     seed: u64,
 ) -> Result<Vec<G::State>, JudgeError> {
+    let draw = Draw {
+        max_seeds,
+        count,
+        seed,
+        distinct: false,
+    };
+    Ok(draw_positions(game, lines, exact, &draw)?
+        .into_iter()
+        .map(|d| d.state)
+        .collect())
+}
+
+/// Which positions [`draw_positions`] takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    /// Only positions with at most this many seeds in play.
+    pub max_seeds: u32,
+    /// At most this many positions.
+    pub count: usize,
+    /// Seed of the random draw.
+    pub seed: u64,
+    /// Each position once, however many games reach it (the first game that does names it).
+    pub distinct: bool,
+}
+
+/// A position drawn from a game, with where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawn<S> {
+    /// The game's index in the lines drawn from.
+    pub game: usize,
+    /// The position's ply in that game (from the game's start position).
+    pub ply: u32,
+    /// The action that game played from here.
+    pub action: Action,
+    /// Plies the game played in all.
+    pub game_length: u32,
+    /// The position.
+    pub state: S,
+}
+
+/// Positions drawn as [`sample_positions`] draws them, each with its game, ply and the action
+/// played there; with `draw.distinct`, a position many games reach is drawn at most once.
+///
+/// # Errors
+/// [`JudgeError::Start`] when a game's start is not a position of `game`.
+pub fn draw_positions<G: Game>(
+    game: &G,
+    lines: &[GameLine],
+    exact: &Exact,
+    draw: &Draw,
+) -> Result<Vec<Drawn<G::State>>, JudgeError> {
     let mut all = Vec::new();
-    for line in lines {
+    let mut seen = std::collections::HashSet::new();
+    for (index, line) in lines.iter().enumerate() {
         let mut s = match &line.start {
             Some(text) => game.parse_position(text).map_err(|e| JudgeError::Start {
                 text: text.clone(),
@@ -199,22 +251,29 @@ pub fn sample_positions<G: Game>(
             })?,
             None => game.initial_state(),
         };
-        for &a in &line.actions {
+        for (ply, &a) in line.actions.iter().enumerate() {
             if s.is_terminal() || !s.legal_mask().contains(a) {
                 break;
             }
             let in_play: u32 = s.snapshot().pits.iter().sum();
-            if in_play <= max_seeds
+            if in_play <= draw.max_seeds
                 && (exact.game().variant() == "kalah" || exact.probe(&s).is_some())
+                && (!draw.distinct || seen.insert(s.position_text()))
             {
-                all.push(s.clone());
+                all.push(Drawn {
+                    game: index,
+                    ply: ply as u32,
+                    action: a,
+                    game_length: line.actions.len() as u32,
+                    state: s.clone(),
+                });
             }
             s.play_unchecked(a);
         }
     }
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SmallRng::seed_from_u64(draw.seed);
     all.shuffle(&mut rng);
-    all.truncate(count);
+    all.truncate(draw.count);
     Ok(all)
 }
 

@@ -13,6 +13,7 @@ pub mod arena;
 pub mod bench;
 pub mod error;
 pub mod generations;
+pub mod label;
 pub mod ladder;
 pub mod layout;
 pub mod progress;

@@ -6,6 +6,7 @@ pub mod engine;
 pub mod export;
 pub mod generations;
 pub mod judge;
+pub mod label;
 pub mod openings;
 pub mod play;
 pub mod selfplay;
