@@ -86,8 +86,15 @@ impl Encoder {
 
     /// Writes `s` into `out[..self.len()]`.
     pub fn encode<S: State>(&self, s: &S, out: &mut [f32]) {
-        let (base, extra) = out[..self.len].split_at_mut(self.base);
-        s.encode(base);
+        self.encode_with(out, |base| s.encode(base));
+    }
+
+    /// Writes into `out[..self.len()]` a position whose version-1 encoding `base` writes (for
+    /// a position held as a type-erased state).
+    pub fn encode_with(&self, out: &mut [f32], base: impl FnOnce(&mut [f32])) {
+        let (base_out, extra) = out[..self.len].split_at_mut(self.base);
+        base(base_out);
+        let base = base_out;
         let mut k = 0;
         for span in &self.spans {
             for &x in &base[span.start..span.start + span.len] {

@@ -54,7 +54,9 @@ class Game:
         """Every action index is below it; `legal_mask()` has this length."""
     @property
     def encoding_len(self) -> int:
-        """Length of `State.observation()`."""
+        """Length of `State.observation()` (encoding version 1)."""
+    def observation_len(self, encoding: int = 1) -> int:
+        """Length of `State.observation(encoding)`; ValueError for an unknown version."""
     @property
     def total_seeds(self) -> int: ...
     @property
@@ -68,8 +70,8 @@ class Game:
         """OpenSpiel's name for `initial_state`."""
     def parse_position(self, text: str) -> State:
         """Raises PositionError naming the field that cannot be read."""
-    def feature_names(self) -> list[tuple[str, str]]:
-        """(name, description) of each observation value, in order."""
+    def feature_names(self, encoding: int = 1) -> list[tuple[str, str]]:
+        """(name, description) of each value of `observation(encoding)`, in order."""
     def action_meanings(self) -> list[tuple[str, str, str]]:
         """(notation for South, notation for North, description) of each action index."""
 
@@ -102,8 +104,9 @@ class State:
     def is_terminal(self) -> bool: ...
     def returns(self) -> list[float]:
         """[south, north]: +1 win, -1 loss, 0 draw; zeros before the end."""
-    def observation(self) -> npt.NDArray[np.float32]:
-        """The network encoding, from the view of the player to move."""
+    def observation(self, encoding: int = 1) -> npt.NDArray[np.float32]:
+        """The network encoding of that version (1, or 2 with a thermometer code of each
+        hole), from the view of the player to move: a shard's `features`."""
     def position_text(self) -> str: ...
     def drawing(self) -> str: ...
     def snapshot(self) -> dict[str, Any]:

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use mankala_agents::{Resources, Zoo};
 use mankala_config::SearchConfig;
-use mankala_engine::{AnyGame, Game, with_game};
+use mankala_engine::{AnyGame, Encoder, Game, with_game};
 use mankala_protocol::Setup;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
@@ -24,6 +24,13 @@ pub struct PyGame {
 }
 
 impl PyGame {
+    /// This game's encoding of `version`; a version the build does not have is a
+    /// `ValueError` naming it.
+    pub(crate) fn encoder(&self, version: u32) -> PyResult<Encoder> {
+        with_game!(&self.game, g => Encoder::new(g, version))
+            .map_err(|e| PyValueError::new_err(format!("encoding = {version}: {e}")))
+    }
+
     /// The agents' view of this game: the variant and the search settings of `nn` agents.
     pub(crate) fn setup(&self) -> Setup {
         Setup {
@@ -176,10 +183,20 @@ impl PyGame {
         with_game!(&self.game, g => g.num_actions())
     }
 
-    /// Length of `State.observation()`: the network encoding.
+    /// Length of `State.observation()`: the network encoding of version 1.
     #[getter]
     fn encoding_len(&self) -> usize {
         with_game!(&self.game, g => g.encoding_len())
+    }
+
+    /// Length of `State.observation(encoding)`: the network encoding of that version (1: each
+    /// hole's seeds as one scaled value; 2: those, then an 8-level thermometer code of each
+    /// hole).
+    ///
+    /// Raises `ValueError` for a version this build does not have.
+    #[pyo3(signature = (encoding = 1))]
+    fn observation_len(&self, encoding: u32) -> PyResult<usize> {
+        Ok(self.encoder(encoding)?.len())
     }
 
     /// Seeds in the game, conserved by every move.
@@ -223,12 +240,17 @@ impl PyGame {
         PyState::parse(self.clone(), text)
     }
 
-    /// What each value of `observation()` means: `(name, description)` pairs in order.
-    fn feature_names(&self) -> Vec<(String, String)> {
-        with_game!(&self.game, g => g.feature_names())
+    /// What each value of `observation(encoding)` means: `(name, description)` pairs in
+    /// order.
+    ///
+    /// Raises `ValueError` for an encoding version this build does not have.
+    #[pyo3(signature = (encoding = 1))]
+    fn feature_names(&self, encoding: u32) -> PyResult<Vec<(String, String)>> {
+        let encoder = self.encoder(encoding)?;
+        Ok(with_game!(&self.game, g => encoder.feature_names(g))
             .into_iter()
             .map(|f| (f.name, f.description))
-            .collect()
+            .collect())
     }
 
     /// What each action index means: `(south, north, description)`, the notation when South

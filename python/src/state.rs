@@ -188,12 +188,16 @@ impl PyState {
             .transpose()
     }
 
-    /// The network encoding of the position, from the view of the player to move (his side
-    /// first), as a numpy `float32` array of `game.encoding_len` values.
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let len = with_game!(&self.game.game, g => g.encoding_len());
-        let mut out = vec![0.0f32; len];
-        self.state.encode(&mut out);
+    /// The network encoding of the position of version `encoding`, from the view of the
+    /// player to move (his side first), as a numpy `float32` array of
+    /// `game.observation_len(encoding)` values: a shard's `features` of that encoding.
+    ///
+    /// Raises `ValueError` for a version this build does not have.
+    #[pyo3(signature = (encoding = 1))]
+    fn observation<'py>(&self, py: Python<'py>, encoding: u32) -> PyResult<Bound<'py, PyAny>> {
+        let encoder = self.game.encoder(encoding)?;
+        let mut out = vec![0.0f32; encoder.len()];
+        encoder.encode_with(&mut out, |base| self.state.encode(base));
         let bytes: Vec<u8> = out.iter().flat_map(|v| v.to_ne_bytes()).collect();
         numpy_array(py, &bytes, "float32")
     }

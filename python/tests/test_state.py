@@ -61,6 +61,27 @@ def test_the_observation_is_seen_from_the_player_to_move():
     assert len(game.feature_names()) == game.encoding_len
 
 
+def test_encoding_two_is_version_one_then_each_holes_thermometer():
+    game = mankala.load("oware")
+    state = game.parse_position("oware 1,0,0,0,0,0/0,0,0,0,0,9 south stores=19,19")
+    v1, v2 = state.observation(), state.observation(encoding=2)
+    assert v2.dtype == np.float32 and v2.shape == (game.observation_len(2),)
+    assert game.observation_len() == game.encoding_len == len(v1)
+    assert np.array_equal(v2[:len(v1)], v1)
+    names = game.feature_names(2)
+    assert len(names) == len(v2) and names[:len(v1)] == game.feature_names()
+    levels = dict(zip((n for n, _ in names[len(v1):]), v2[len(v1):]))
+    # The mover's first hole holds 1 seed, North's last 9: every level up to 8 is set.
+    on = sorted(n for n, v in levels.items() if v == 1.0)
+    assert len(on) == 1 + 8, on
+    assert all(v in (0.0, 1.0) for v in levels.values())
+    for bad in (0, 3):
+        with pytest.raises(ValueError, match=f"encoding = {bad}"):
+            state.observation(encoding=bad)
+        with pytest.raises(ValueError, match=f"encoding = {bad}"):
+            game.observation_len(bad)
+
+
 def test_the_drawing_and_notation_are_the_engines():
     state = mankala.load("bao").initial_state()
     assert state.position_text().startswith("bao ")
