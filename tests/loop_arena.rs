@@ -233,6 +233,12 @@ fn loop_runs_two_generations_end_to_end() {
     // The report, its plots and the closing table.
     let report = std::fs::read_to_string(run.join("report.md")).unwrap();
     assert!(report.contains("| 1 |"), "{report}");
+    // Each training scored generation 0's held-out games, played before any network.
+    assert!(report.contains("value loss, gen 0 games"), "{report}");
+    for g in 0..2 {
+        let train = read_json(&run.join(format!("gen-{g:04}/train.json")));
+        assert!(train["fixed_value_loss"].as_f64().is_some_and(|x| x >= 0.0), "{train}");
+    }
     for svg in ["elo.svg", "elo-time.svg", "losses.svg", "selfplay.svg", "length.svg", "ratings.svg"] {
         let t = std::fs::read_to_string(run.join(svg)).unwrap();
         assert!(t.starts_with("<svg"), "{svg}");

@@ -84,6 +84,10 @@ pub struct TrainDone {
     /// Mean entropy (nats) of the search's policy targets on the validation rows.
     #[serde(default)]
     pub val_target_entropy: Option<f32>,
+    /// Value loss on the held-out games of generation 0 (played before any network),
+    /// against their results: the fixed validation set.
+    #[serde(default)]
+    pub fixed_value_loss: Option<f32>,
     /// Training samples per second.
     pub samples_per_s: f64,
     /// Seconds spent.

@@ -347,6 +347,10 @@ impl Run {
                 }
             });
         let out = self.layout.train(g);
+        // Generation 0's games, played before any network, are the fixed validation set
+        // (where this machine holds them: a worker may not).
+        let first_games = Some(self.layout.shards(0))
+            .filter(|d| mankala_data::list_shards(d).is_ok_and(|s| !s.is_empty()));
         let job = train::Fit {
             data: &data,
             out: &out,
@@ -359,6 +363,7 @@ impl Run {
                 schedule,
                 network: network.as_ref(),
             },
+            fixed_validation: first_games.as_deref(),
         };
         let s = train::fit(&self.cfg, &job, &format!("gen {g} train"), progress)?;
         let finite = |x: f32| x.is_finite().then_some(x);
@@ -371,6 +376,7 @@ impl Run {
             val_value_loss: finite(s.val_value_loss),
             val_policy_entropy: finite(s.val_policy_entropy),
             val_target_entropy: finite(s.val_target_entropy),
+            fixed_value_loss: finite(s.fixed_value_loss),
             samples_per_s: s.samples_per_s,
             seconds: start.elapsed().as_secs_f64(),
         })

@@ -30,6 +30,9 @@ pub struct Fit<'a> {
     pub seed: u64,
     /// Where it starts without a checkpoint.
     pub start: Start<'a>,
+    /// Shards of games the network did not shape, whose held-out games are a second,
+    /// fixed validation set (`None`: none).
+    pub fixed_validation: Option<&'a Path>,
 }
 
 /// Where a training starts when its output directory has no checkpoint yet.
@@ -64,6 +67,7 @@ pub fn fit(
         window,
         seed,
         start,
+        fixed_validation,
     } = *job;
     create_dir(out, "cannot create")?;
     let rules = cfg.rules_toml();
@@ -82,6 +86,7 @@ pub fn fit(
             ..cfg.train.clone()
         },
         code_version: code_version(),
+        fixed_validation,
     };
     atomic::write(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
     progress.begin(label, "steps", steps, 0);

@@ -18,7 +18,7 @@ use mankala_models::net::{Batch, PolicyValueNet, loss};
 use serde::{Deserialize, Serialize};
 
 use crate::TrainError;
-use crate::window::{Sampler, select};
+use crate::window::{Sampler, held_out_rows, select};
 use mankala_config::TrainConfig;
 
 /// What the trainer needs to know beyond its settings.
@@ -49,6 +49,10 @@ pub struct TrainOptions<'a> {
     /// An optimizer state (`optimizer.bpk` of an earlier training) to start from when there
     /// is no checkpoint yet; `None` starts a fresh optimizer.
     pub init_optimizer: Option<&'a Path>,
+    /// Shards of games the network did not shape (the loop's generation 0, or games of fixed
+    /// agents): their held-out games are a second validation set, fixed for the whole run,
+    /// scored against the games' results ([`TrainSummary::fixed_value_loss`]).
+    pub fixed_validation: Option<&'a Path>,
 }
 
 /// A training's place in a schedule longer than itself.
@@ -87,6 +91,13 @@ pub struct TrainSummary {
     /// Mean entropy (nats) of the search's policy targets of the validation rows.
     #[serde(with = "nan_as_null", default = "nan")]
     pub val_target_entropy: f32,
+    /// Policy loss on the fixed validation set (NaN without one).
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub fixed_policy_loss: f32,
+    /// Value loss on the fixed validation set, against its games' results alone (NaN without
+    /// one): a network that narrows into its own self-play predicts these games worse.
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub fixed_value_loss: f32,
     /// Training samples per second over this run's steps.
     pub samples_per_s: f64,
     /// Whether this run resumed from a checkpoint.
@@ -315,6 +326,18 @@ fn finish_checkpoint(out: &Path) -> Result<(), TrainError> {
 
 /// Drops the rows of `metrics.csv` after `step` (written by a run killed before its next
 /// checkpoint, whose steps the resumed run trains again) and any cut last line.
+/// The columns of `metrics.csv`.
+pub const METRICS_HEADER: &str = "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,val_policy_entropy,val_target_entropy,samples_per_s,fixed_policy_loss,fixed_value_loss";
+
+/// A loss as a CSV field: empty when there is none.
+fn csv_loss(x: f32) -> String {
+    if x.is_finite() {
+        format!("{x:.5}")
+    } else {
+        String::new()
+    }
+}
+
 fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
     let Ok(text) = fs::read_to_string(path) else {
         return Ok(());
@@ -328,6 +351,12 @@ fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
         });
     };
     let columns = header.split(',').count();
+    // A file begun by a build with fewer columns keeps its rows, padded to today's header.
+    let padding = if METRICS_HEADER.starts_with(header) && header != METRICS_HEADER {
+        ",".repeat(METRICS_HEADER.split(',').count() - columns)
+    } else {
+        String::new()
+    };
     let kept: Vec<&str> = lines
         .filter(|l| l.split(',').count() == columns)
         .filter(|l| {
@@ -337,12 +366,18 @@ fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
                 .is_some_and(|s| s <= step)
         })
         .collect();
-    if kept.len() + 1 == text.lines().count() && text.ends_with('\n') {
+    if padding.is_empty() && kept.len() + 1 == text.lines().count() && text.ends_with('\n') {
         return Ok(());
     }
+    let header = if padding.is_empty() {
+        header
+    } else {
+        METRICS_HEADER
+    };
     let mut out = format!("{header}\n");
     for l in kept {
         out.push_str(l);
+        out.push_str(&padding);
         out.push('\n');
     }
     Ok(atomic::write(path, out)?)
@@ -480,6 +515,17 @@ pub fn train(
             ))
         })?;
     }
+    let fixed = opts
+        .fixed_validation
+        .map(|dir| {
+            held_out_rows(
+                dir,
+                &opts.expected,
+                tc.validation_fraction,
+                tc.validation_rows,
+            )
+        })
+        .transpose()?;
     let mut sampler = Sampler::new(
         window,
         tc.shuffle_buffer,
@@ -503,8 +549,7 @@ pub fn train(
         source,
     };
     if new_metrics {
-        writeln!(metrics, "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,val_policy_entropy,val_target_entropy,samples_per_s")
-            .map_err(io_m)?;
+        writeln!(metrics, "{METRICS_HEADER}").map_err(io_m)?;
     }
     let meta_for = |summary: &TrainSummary| ModelMeta {
         format_version: MODEL_FORMAT_VERSION,
@@ -556,9 +601,18 @@ pub fn train(
             summary.val_value_loss = held.value_loss;
             summary.val_policy_entropy = held.policy_entropy;
             summary.val_target_entropy = held.target_entropy;
+            let results_only = ValueTarget {
+                value_mix: 0.0,
+                ..ValueTarget::of(tc)
+            };
+            let (fp, fv) = fixed.as_ref().map_or((f32::NAN, f32::NAN), |rows| {
+                let h = evaluate(&net, rows, tc.batch_size, results_only);
+                (h.policy_loss, h.value_loss)
+            });
+            (summary.fixed_policy_loss, summary.fixed_value_loss) = (fp, fv);
             writeln!(
                 metrics,
-                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1}",
+                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{}",
                 summary.step,
                 summary.samples,
                 summary.policy_loss + summary.value_loss * tc.value_weight,
@@ -568,7 +622,9 @@ pub fn train(
                 held.value_loss,
                 held.policy_entropy,
                 held.target_entropy,
-                summary.samples_per_s
+                summary.samples_per_s,
+                csv_loss(fp),
+                csv_loss(fv),
             )
             .map_err(io_m)?;
             // Weights, optimizer and record are staged, then committed together.

@@ -1,7 +1,7 @@
 //! The training data stream: the newest shards up to the window size, read one shard at a
 //! time through a bounded shuffle buffer, with a held-out validation split by game.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use mankala_data::rules::{rules_difference, same_rules};
 use mankala_data::samples::{Samples, read_samples};
@@ -86,6 +86,35 @@ pub fn select(
         rows,
         meta: meta.expect("at least one shard"),
     })
+}
+
+/// The rows of the games held out for validation (by [`is_validation`]) in the shards of
+/// `dir`, oldest shard first, up to `cap` rows: a validation set fixed for a whole run, of
+/// games the network being trained did not shape (the loop's generation 0). The shards are
+/// checked as the window's are.
+///
+/// # Errors
+/// [`TrainError`] naming a shard that cannot be read or does not fit `expected`.
+pub fn held_out_rows(
+    dir: &Path,
+    expected: &Expected<'_>,
+    fraction: f32,
+    cap: usize,
+) -> Result<Samples, TrainError> {
+    let window = select(&[dir.to_path_buf()], u64::MAX, expected)?;
+    let mut out = Samples::new(window.meta.encoding_len, window.meta.num_actions);
+    for path in &window.shards {
+        let (_, rows) = read_samples(path)?;
+        for i in 0..rows.len() {
+            if out.len() >= cap {
+                return Ok(out);
+            }
+            if is_validation(rows.game_id[i], rows.run_id(i), fraction) {
+                out.push_row(&rows, i);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Whether a game is held out for validation.

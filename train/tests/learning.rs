@@ -97,6 +97,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, expected: Expecte
         code_version: "test".into(),
         schedule: None,
         init_optimizer: None,
+        fixed_validation: None,
     }
 }
 

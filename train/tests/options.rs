@@ -141,6 +141,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
         code_version: "test".into(),
         schedule: None,
         init_optimizer: None,
+        fixed_validation: None,
     }
 }
 
@@ -329,4 +330,80 @@ fn fast_search_policies_are_not_policy_targets() {
     }
     assert!(first_move[0] > 0.6, "full searches: {first_move:?}");
     assert!(first_move[1] < 0.35, "fast searches: {first_move:?}");
+}
+
+#[test]
+fn a_fixed_validation_set_is_scored_against_its_games_results() {
+    let _serial = serial();
+    let (dir, rules) = (temp_dir("fixed"), rules());
+    let (data, fixed, out) = (dir.join("data"), dir.join("fixed"), dir.join("out"));
+    for d in [&data, &fixed] {
+        std::fs::create_dir_all(d).unwrap();
+        disagreeing_shard(d, &rules);
+    }
+    let dirs = [data.clone()];
+    let mut o = options(&dirs, &out, 60, &rules);
+    // The training target mixes the result (+1) and the search value (-1) half and half: 0.
+    o.train.value_mix = 0.5;
+    o.train.validation_fraction = 0.3;
+    o.fixed_validation = Some(&fixed);
+    let s = train(&o, |_, _, _| {}).unwrap();
+    // The fixed set is scored against the results alone, which the network was not taught.
+    assert!(s.val_value_loss < 0.3, "{s:?}");
+    assert!(s.fixed_value_loss > 0.6, "{s:?}");
+    assert!(s.fixed_policy_loss.is_finite(), "{s:?}");
+    let metrics = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    let mut lines = metrics.lines();
+    assert_eq!(lines.next(), Some(mankala_train::trainer::METRICS_HEADER));
+    let last: Vec<&str> = lines.last().unwrap().split(',').collect();
+    assert_eq!(last.len(), mankala_train::trainer::METRICS_HEADER.split(',').count());
+    let fixed_value: f32 = last[last.len() - 1].parse().unwrap();
+    assert!((fixed_value - s.fixed_value_loss).abs() < 1e-4, "{last:?} {s:?}");
+
+    // Without one, the columns are empty and the losses absent.
+    let out2 = dir.join("out2");
+    let mut o = options(&dirs, &out2, 20, &rules);
+    o.train.validation_fraction = 0.3;
+    let s = train(&o, |_, _, _| {}).unwrap();
+    assert!(s.fixed_value_loss.is_nan() && s.fixed_policy_loss.is_nan());
+    let metrics = std::fs::read_to_string(out2.join("metrics.csv")).unwrap();
+    assert!(metrics.lines().skip(1).all(|l| l.ends_with(",,")), "{metrics}");
+
+    // Shards of other rules are refused by name, as in the window.
+    let other = dir.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    disagreeing_shard(&other, "empty_capture = true\nseeds_per_hole = 4\n");
+    let out3 = dir.join("out3");
+    let mut o = options(&dirs, &out3, 20, &rules);
+    o.fixed_validation = Some(&other);
+    let e = train(&o, |_, _, _| {}).unwrap_err().to_string();
+    assert!(e.contains("shard-00000.parquet") && e.contains("empty_capture"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn metrics_begun_with_fewer_columns_are_kept_padded_when_training_resumes() {
+    let _serial = serial();
+    let (dir, rules) = (temp_dir("metrics-old"), rules());
+    let (data, out) = (dir.join("data"), dir.join("out"));
+    std::fs::create_dir_all(&data).unwrap();
+    disagreeing_shard(&data, &rules);
+    let dirs = [data.clone()];
+    train(&options(&dirs, &out, 20, &rules), |_, _, _| {}).unwrap();
+    // Rewrite the file as a build without the fixed validation's columns wrote it.
+    let header = mankala_train::trainer::METRICS_HEADER;
+    let old_header = header.trim_end_matches(",fixed_policy_loss,fixed_value_loss");
+    let text = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    let old: String =
+        std::iter::once(old_header.to_string()).chain(text.lines().skip(1).map(|l| l.trim_end_matches(",,").to_string())).map(|l| l + "\n").collect();
+    std::fs::write(out.join("metrics.csv"), &old).unwrap();
+    train(&options(&dirs, &out, 30, &rules), |_, _, _| {}).unwrap();
+    let text = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(header));
+    let rows: Vec<&str> = lines.collect();
+    let steps: Vec<&str> = rows.iter().map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(steps, ["10", "20", "30"], "{text}");
+    assert!(rows.iter().all(|l| l.split(',').count() == header.split(',').count()), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
 }

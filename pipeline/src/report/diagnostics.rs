@@ -69,22 +69,26 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
          self-play added (KataGo caps it near 4). Distinct: the share of self-play positions not \
          seen earlier in the generation. Entropies in nats: of the search's policy targets and of \
          the network's policy on held-out games. Value gap: held-out less training value loss \
-         (positive and growing: the network memorises its window).\n\n",
+         (positive and growing: the network memorises its window). Value loss on generation \
+         0's games: on the held-out games played before any network (a fixed set, against \
+         their results); growing while the held-out loss falls, the network narrows into its \
+         own self-play.\n\n",
     );
-    md.push_str("| gen | samples per new position | distinct % | target entropy | network entropy (val) | value loss gap |\n");
-    md.push_str("|---:|---:|---:|---:|---:|---:|\n");
+    md.push_str("| gen | samples per new position | distinct % | target entropy | network entropy (val) | value loss gap | value loss, gen 0 games |\n");
+    md.push_str("|---:|---:|---:|---:|---:|---:|---:|\n");
     for g in &f.gens {
         let sp = g.selfplay.as_ref();
         let tr = g.train.as_ref();
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             g.g,
             cell(reuse(g), 1),
             cell(sp.and_then(|d| d.distinct_share).map(|s| 100.0 * s), 0),
             cell(sp.and_then(|d| d.target_entropy), 2),
             cell(tr.and_then(|d| d.val_policy_entropy).map(f64::from), 2),
             cell(value_gap(g), 3),
+            cell(tr.and_then(|d| d.fixed_value_loss).map(f64::from), 3),
         );
     }
     md.push_str("\n![policy entropy](entropy.svg)\n\n![reuse and variety](reuse.svg)\n\n");

@@ -32,6 +32,10 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
             name: "value (validation)",
             points: loss(|d| d.val_value_loss),
         },
+        Series {
+            name: "value (generation 0's games)",
+            points: loss(|d| d.fixed_value_loss),
+        },
     ];
     atomic::write(
         &f.root.join("losses.svg"),
