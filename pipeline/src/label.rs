@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use mankala_agents::{Exact, Tables};
 use mankala_config::Resolved;
-use mankala_data::{atomic, list_shards, write_shard};
+use mankala_data::{list_shards, write_shard};
 use mankala_engine::{Encoder, with_game};
 use mankala_eval::judge::{Draw, draw_positions, game_lines};
 use mankala_eval::label::label_rows;
@@ -16,9 +16,9 @@ use serde_json::json;
 
 use crate::error::{Error, Result};
 use crate::layout::create_dir;
+use crate::now_secs;
 use crate::progress::Progress;
-use crate::selfplay::shard_meta;
-use crate::{code_version, now_secs};
+use crate::selfplay::{RunRecord, file_names, shard_meta};
 
 /// Rows in each shard written.
 pub const ROWS_PER_SHARD: usize = 8192;
@@ -105,29 +105,21 @@ pub fn run(
     create_dir(opts.out, "cannot create output directory")?;
     let run_id = format!("label-{}-{}-{:x}", variant, now_secs(), opts.seed);
     let meta = shard_meta(cfg, &run_id, opts.seed);
-    let mut record = json!({
-        "run_id": run_id,
-        "kind": "exact labels",
-        "variant": variant,
-        "seed": opts.seed,
-        "from_games": opts.from_games.display().to_string(),
-        "games_read": lines.len(),
-        "table": opts.table.map(|p| p.display().to_string()),
-        "max_seeds": opts.max_seeds,
-        "samples": opts.samples,
-        "threads": opts.threads,
-        "encoding_version": cfg.network.encoding,
-        "code_version": code_version(),
-        "started_unix": now_secs(),
-        "config": cfg.to_toml(),
-        "finished": false,
-    });
-    let run_file = opts.out.join(format!("run-{run_id}.json"));
-    atomic::write(
-        &opts.out.join(format!("config-{run_id}.toml")),
-        cfg.to_toml().as_bytes(),
+    let record = RunRecord::start(
+        cfg,
+        opts.out,
+        &run_id,
+        opts.seed,
+        json!({
+            "kind": "exact labels",
+            "from_games": opts.from_games.display().to_string(),
+            "games_read": lines.len(),
+            "table": opts.table.map(|p| p.display().to_string()),
+            "max_seeds": opts.max_seeds,
+            "samples": opts.samples,
+            "threads": opts.threads,
+        }),
     )?;
-    atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
     let draw = Draw {
         max_seeds: opts.max_seeds,
         count: opts.samples,
@@ -165,16 +157,13 @@ pub fn run(
         .collect::<std::collections::HashSet<_>>()
         .len();
     let seconds = started.elapsed().as_secs_f64();
-    record["finished"] = json!(true);
-    record["finished_unix"] = json!(now_secs());
-    record["summary"] = json!({
+    let run_file = record.finish(json!({
         "positions": rows.len(),
         "games": games,
         "won_drawn_lost": won_drawn_lost,
         "seconds": seconds,
-        "shards": shards.iter().map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).collect::<Vec<_>>(),
-    });
-    atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+        "shards": file_names(&shards),
+    }))?;
     Ok(LabelOutcome {
         run_id,
         positions: rows.len(),

@@ -68,6 +68,80 @@ pub fn shard_meta(cfg: &Resolved, run_id: &str, seed: u64) -> ShardMeta {
     }
 }
 
+/// The record of a run that writes a directory of shards (`mankala selfplay`, `mankala
+/// label`): `run-<id>.json` beside the shards, and the resolved config as `config-<id>.toml`.
+#[derive(Debug)]
+pub(crate) struct RunRecord {
+    path: PathBuf,
+    value: serde_json::Value,
+}
+
+impl RunRecord {
+    /// Writes the config and the record of `run_id` into `out`: the fields every run has (its
+    /// id, variant, seed, encoding and code versions, start time and config), then `fields`,
+    /// and `finished: false`.
+    pub(crate) fn start(
+        cfg: &Resolved,
+        out: &Path,
+        run_id: &str,
+        seed: u64,
+        fields: serde_json::Value,
+    ) -> Result<RunRecord> {
+        let mut value = json!({
+            "run_id": run_id,
+            "variant": cfg.game.name(),
+            "seed": seed,
+        });
+        for (k, v) in fields.as_object().into_iter().flatten() {
+            value[k] = v.clone();
+        }
+        value["encoding_version"] = json!(cfg.network.encoding);
+        value["code_version"] = json!(code_version());
+        value["started_unix"] = json!(now_secs());
+        value["config"] = json!(cfg.to_toml());
+        value["finished"] = json!(false);
+        atomic::write(
+            &out.join(format!("config-{run_id}.toml")),
+            cfg.to_toml().as_bytes(),
+        )?;
+        let record = RunRecord {
+            path: out.join(format!("run-{run_id}.json")),
+            value,
+        };
+        record.write()?;
+        Ok(record)
+    }
+
+    /// Sets `key` and writes the record again.
+    pub(crate) fn set(&mut self, key: &str, value: serde_json::Value) -> Result<()> {
+        self.value[key] = value;
+        self.write()
+    }
+
+    /// Marks the run finished with its `summary` and writes the record; its path.
+    pub(crate) fn finish(mut self, summary: serde_json::Value) -> Result<PathBuf> {
+        self.value["finished"] = json!(true);
+        self.value["finished_unix"] = json!(now_secs());
+        self.value["summary"] = summary;
+        self.write()?;
+        Ok(self.path)
+    }
+
+    fn write(&self) -> Result<()> {
+        let text = serde_json::to_string_pretty(&self.value)?;
+        Ok(atomic::write(&self.path, text.as_bytes())?)
+    }
+}
+
+/// The file names of `paths`, for a run record.
+pub(crate) fn file_names(paths: &[PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect()
+}
+
 /// A progress note of self-play: positions per second.
 pub(crate) fn rate_note(s: &Summary) -> String {
     format!(
@@ -111,30 +185,21 @@ pub fn run(
         encoding: cfg.network.encoding,
     };
     let meta = shard_meta(cfg, &run_id, opts.seed);
-    let mut record = json!({
-        "run_id": run_id,
-        "variant": cfg.game.name(),
-        "seed": opts.seed,
-        "threads": opts.threads,
-        "games": opts.games,
-        "evaluator": opts.evaluator.name(),
-        "encoding_version": cfg.network.encoding,
-        "code_version": code_version(),
-        "started_unix": now_secs(),
-        "config": cfg.to_toml(),
-        "finished": false,
-    });
-    let run_file = opts.out.join(format!("run-{run_id}.json"));
-    atomic::write(
-        &opts.out.join(format!("config-{run_id}.toml")),
-        cfg.to_toml().as_bytes(),
+    let mut record = RunRecord::start(
+        cfg,
+        opts.out,
+        &run_id,
+        opts.seed,
+        json!({
+            "threads": opts.threads,
+            "games": opts.games,
+            "evaluator": opts.evaluator.name(),
+        }),
     )?;
-    atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
 
     let evaluator = match (opts.model.zip(net), opts.evaluator) {
         (Some((model, (net, encoding))), _) => {
-            record["model"] = json!(model.display().to_string());
-            atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+            record.set("model", json!(model.display().to_string()))?;
             AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net, encoding)))
         }
         (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
@@ -152,17 +217,14 @@ pub fn run(
         |s| progress.advance(s.games, &rate_note(s)),
     ))?;
     progress.end();
-    record["finished"] = json!(true);
-    record["finished_unix"] = json!(now_secs());
-    record["summary"] = json!({
+    let run_file = record.finish(json!({
         "games": summary.games,
         "positions": summary.positions,
         "south_draw_north": summary.results,
         "capped": summary.capped,
         "seconds": summary.seconds,
-        "shards": summary.shards.iter().map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned())).collect::<Vec<_>>(),
-    });
-    atomic::write(&run_file, serde_json::to_string_pretty(&record)?.as_bytes())?;
+        "shards": file_names(&summary.shards),
+    }))?;
     Ok(SelfplayOutcome {
         run_id,
         summary,
