@@ -331,3 +331,18 @@ fn a_killed_loop_resumes_without_redoing_finished_steps() {
     assert_eq!(record["seed"], 11);
     assert_eq!(record["resumed_with"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn a_gate_that_plays_no_game_says_so_instead_of_a_score() {
+    let dir = temp_dir("no-gate");
+    let config = common::tiny_loop_config(&dir, "kalah", 4, 2, "gate = \"always\"\n");
+    let run = dir.join("run");
+    let o = mankala(&["loop", "--config", s(&config), "--run", s(&run), "--seed", "2"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("gen 1 gate: no gate, promoted"), "{stdout}");
+    assert!(!stdout.contains("(score"), "{stdout}");
+    let report = std::fs::read_to_string(run.join("report.md")).unwrap();
+    assert!(report.contains("no gate, promoted"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

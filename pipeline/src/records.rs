@@ -113,6 +113,14 @@ pub struct GateDone {
     pub seconds: f64,
 }
 
+impl GateDone {
+    /// Whether the gate played any game (`gate = "always"` and `gate_games = 0` play none:
+    /// such a gate has no score to show).
+    pub fn played(&self) -> bool {
+        self.wins + self.draws + self.losses > 0
+    }
+}
+
 /// The marker of a finished evaluation (or of the baselines' own round robin).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EvalDone {

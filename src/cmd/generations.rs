@@ -60,6 +60,14 @@ pub(crate) fn step_line(g: u32, record: &StepRecord) -> String {
             fmt_loss(d.value_loss),
             d.seconds
         ),
+        StepRecord::Gate(d) if !d.played() => format!(
+            "gen {g} gate: no gate, {}",
+            if d.promoted {
+                "promoted"
+            } else {
+                "kept the best"
+            }
+        ),
         StepRecord::Gate(d) => format!(
             "gen {g} gate vs {}: {}/{}/{} (score {:.2}): {}",
             d.opponent,

@@ -109,7 +109,7 @@ pub(super) fn generations(f: &Facts<'_>, md: &mut String) {
             )
         });
         let gate = gen_.gate.as_ref().map_or("-".into(), |d| {
-            if d.wins + d.draws + d.losses == 0 {
+            if !d.played() {
                 return format!("no gate{}", if d.promoted { ", promoted" } else { "" });
             }
             format!(
