@@ -346,3 +346,52 @@ fn a_gate_that_plays_no_game_says_so_instead_of_a_score() {
     assert!(report.contains("no gate, promoted"), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn simulation_scaling_plays_one_network_at_each_count_against_one_yardstick() {
+    let out = temp_dir("scaling");
+    let o = mankala(&[
+        "arena",
+        "--variant",
+        "kalah",
+        "--agents",
+        "zoo",
+        "greedy",
+        "--scaling",
+        "1,8",
+        "--games",
+        "4",
+        "--opening-plies",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stdout = text(&o.stdout);
+    assert!(stdout.contains("zoo against greedy, by simulations"), "{stdout}");
+    let v = read_json(&out.join("scaling.json"));
+    let points = v["points"].as_array().unwrap();
+    let sims: Vec<u64> = points.iter().map(|p| p["simulations"].as_u64().unwrap()).collect();
+    assert_eq!(sims, [1, 8]);
+    for p in points {
+        let games = p["wins"].as_f64().unwrap() + p["draws"].as_f64().unwrap() + p["losses"].as_f64().unwrap();
+        assert_eq!(games, 4.0, "{p}");
+        let (lo, hi) = (p["score_95"][0].as_f64().unwrap(), p["score_95"][1].as_f64().unwrap());
+        assert!(lo <= p["score"].as_f64().unwrap() && p["score"].as_f64().unwrap() <= hi, "{p}");
+    }
+    assert!(std::fs::read_to_string(out.join("scaling.svg")).unwrap().starts_with("<svg"));
+    let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 8);
+    for (agents, words) in [(vec!["random", "greedy"], "not a network"), (vec!["zoo", "greedy", "random"], "a network and one yardstick")] {
+        let mut args = vec!["arena", "--variant", "kalah", "--scaling", "5", "--agents"];
+        args.extend(agents);
+        let o = mankala(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(words), "{}", text(&o.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -20,6 +20,7 @@ pub mod progress;
 pub mod records;
 pub mod report;
 pub mod run;
+pub mod scaling;
 pub mod selfplay;
 pub mod storage;
 pub mod train;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mankala_agents::Prepared;
-use mankala_config::Resolved;
+use mankala_config::{AgentSpec, Resolved};
 use mankala_engine::{State, with_game};
 use mankala_eval::arena::{pair_results, repeated_games, round_robin_from};
 use mankala_eval::sprt::Sprt;
@@ -66,6 +66,11 @@ pub struct ArenaCommand {
     /// rung).
     #[arg(long, conflicts_with = "sprt")]
     ladder: bool,
+    /// Simulation scaling, `N1,N2,...` (e.g. `50,200,800,3200`): the first agent, a network
+    /// (`nn` or `zoo`), plays the second at each of these simulation counts, `--games` games
+    /// each from the same openings; writes `scaling.json` and `scaling.svg`.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["sprt", "ladder"])]
+    scaling: Option<Vec<u32>>,
 }
 
 /// `ELO0,ELO1` with `ELO0 < ELO1`.
@@ -104,6 +109,7 @@ impl ArenaCommand {
             prior_draws: self.prior_draws,
             sprt: self.sprt,
             ladder: self.ladder,
+            scaling: self.scaling.as_deref(),
         };
         run(&cfg, &args)
     }
@@ -132,6 +138,8 @@ pub struct ArenaArgs<'a> {
     pub sprt: Option<Sprt>,
     /// The first agent against a ladder of the others.
     pub ladder: bool,
+    /// The first agent, a network, at each of these simulation counts against the second.
+    pub scaling: Option<&'a [u32]>,
 }
 
 /// The start positions of `--openings FILE`, each checked as a position of `g`.
@@ -211,6 +219,56 @@ fn run_ladder(
     Ok(())
 }
 
+/// Runs `mankala arena --scaling`: prints the points, writes `scaling.json`, `scaling.svg`
+/// and `games.jsonl`.
+fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()> {
+    use mankala_pipeline::scaling;
+    if args.agents.len() != 2 {
+        bail!(
+            "--scaling: a network and one yardstick, {} agents given",
+            args.agents.len()
+        );
+    }
+    let network: AgentSpec = args.agents[0].parse()?;
+    let mut specs = scaling::at_each(&network, sims)?;
+    specs.push(args.agents[1].parse()?);
+    let agents = mankala_pipeline::arena::prepare_specs(cfg, &specs, &resources())?;
+    create_dir(args.out, "cannot create output directory")?;
+    atomic::write(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
+    let plan = scaling::Scaling {
+        sims: sims.to_vec(),
+        games: args.games,
+        opening_plies: args.opening_plies,
+        seed: args.seed,
+        threads: args.threads,
+    };
+    let (points, records) = scaling::run(cfg, &agents, &plan, &Bars::new())?;
+    mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
+    let (name, yardstick) = (&args.agents[0], &args.agents[1]);
+    let record = json!({
+        "variant": cfg.game.name(),
+        "network": name,
+        "yardstick": yardstick,
+        "games_per_count": args.games,
+        "opening_plies": args.opening_plies,
+        "seed": args.seed,
+        "threads": args.threads,
+        "points": scaling::points_json(sims, &points),
+        "distinct_games": records.len() - repeated_games(&records),
+        "code_version": code_version(),
+    });
+    let text = serde_json::to_string_pretty(&record).context("the scaling record")?;
+    atomic::write(&args.out.join("scaling.json"), text.as_bytes())?;
+    let svg = scaling::chart(name, yardstick, sims, &points);
+    atomic::write(&args.out.join("scaling.svg"), svg.as_bytes())?;
+    print!("{}", scaling::table(name, yardstick, sims, &points));
+    println!(
+        "wrote {}/{{scaling.json,scaling.svg,games.jsonl}}",
+        args.out.display()
+    );
+    Ok(())
+}
+
 /// Writes the arena's `run.json`.
 fn write_record(out: &Path, record: &serde_json::Value) -> Result<()> {
     let text = serde_json::to_string_pretty(record).context("the run record")?;
@@ -228,6 +286,9 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     }
     if args.games == 0 {
         bail!("--games 0: expected at least 1 game per pair");
+    }
+    if let Some(sims) = args.scaling {
+        return run_scaling(cfg, args, sims);
     }
     if args.sprt.is_some() && args.agents.len() != 2 {
         bail!(
