@@ -403,11 +403,46 @@ fn open(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<File>, DataError>
 /// 7 KB shard (`fuzz/regressions/parquet/slow-unit-*`); over the bytes in memory the same
 /// skip ends at their end at once. Shards are read one at a time, so memory holds one.
 fn open_whole(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<Bytes>, DataError> {
-    let bytes = std::fs::read(path).map_err(|source| DataError::Io {
+    let bytes = Bytes::from(std::fs::read(path).map_err(|source| DataError::Io {
         path: path.into(),
         source,
-    })?;
-    builder(path, Bytes::from(bytes))
+    })?);
+    check_pages(path, &bytes)?;
+    builder(path, bytes)
+}
+
+/// Refuses a file any of whose pages claims more values than its column chunk holds. The
+/// Parquet reader sizes a dictionary by its page's count before it reads a value: a 5 KB
+/// shard whose dictionary page claimed 671 million values took 5 GB to refuse
+/// (`fuzz/regressions/parquet/oom-553d6294...`). The pages are walked once, each decompressed
+/// alone (a page's own size bounds that), before any is decoded.
+fn check_pages(path: &Path, bytes: &Bytes) -> Result<(), DataError> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let bad = |message: String| DataError::Parquet {
+        path: path.into(),
+        message,
+    };
+    let file = SerializedFileReader::new(bytes.clone()).map_err(|e| bad(e.to_string()))?;
+    for g in 0..file.num_row_groups() {
+        let group = file.get_row_group(g).map_err(|e| bad(e.to_string()))?;
+        for c in 0..group.num_columns() {
+            let chunk = group.metadata().column(c);
+            let most = u64::try_from(chunk.num_values()).unwrap_or(0);
+            let mut pages = group
+                .get_column_page_reader(c)
+                .map_err(|e| bad(e.to_string()))?;
+            while let Some(page) = pages.get_next_page().map_err(|e| bad(e.to_string()))? {
+                if u64::from(page.num_values()) > most {
+                    return Err(bad(format!(
+                        "column `{}`: a page of {} values in a chunk of {most}",
+                        chunk.column_path().string(),
+                        page.num_values()
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn builder<R: ChunkReader + 'static>(

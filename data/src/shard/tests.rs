@@ -152,3 +152,26 @@ fn foreign_and_truncated_files_are_named_errors() {
     assert!(err.contains("cut.parquet"), "{err}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_page_claiming_more_values_than_its_chunk_is_refused_before_it_is_decoded() {
+    // Found by fuzzing: a dictionary page of 671 million values in a 5 KB shard, which the
+    // Parquet reader took 5 GB to refuse.
+    let found = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/regressions/parquet/oom-553d6294c320e995b4d620749f7e3599e9abfacf");
+    let dir = std::env::temp_dir().join(format!("mankala-pages-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("shard-00000.parquet");
+    fs::copy(&found, &path).unwrap();
+    for err in [
+        read_shard(&path).unwrap_err().to_string(),
+        crate::samples::read_samples(&path).unwrap_err().to_string(),
+    ] {
+        assert!(err.contains("shard-00000.parquet"), "{err}");
+        assert!(
+            err.contains("a page of 671088634 values in a chunk of 63"),
+            "{err}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
