@@ -30,6 +30,27 @@ def forward_numpy(tensors, blocks, x):
     return logits, value
 
 
+def forward_ring_numpy(tensors, blocks, x):
+    """The ring network of the description: convolutions of width 3 around the ring."""
+
+    def linear(name, h):
+        return h @ tensors[name + ".weight"].T + tensors[name + ".bias"]
+
+    def conv(name, h):  # h [N, P, C]: each position with the one before and after it
+        around = np.concatenate([np.roll(h, 1, axis=1), h, np.roll(h, -1, axis=1)], axis=2)
+        return linear(name, around)
+
+    relu = lambda h: np.maximum(h, 0.0)
+    holes = x[:, tensors["ring.index"]]  # [N, P, Cin]
+    h = relu(conv("ring.stem", holes) + linear("input", x)[:, None, :])
+    for i in range(blocks):
+        h = relu(conv(f"ring.blocks.{i}.second", relu(conv(f"ring.blocks.{i}.first", h))) + h)
+    logits = linear("policy", h.reshape(h.shape[0], -1))
+    pooled = np.concatenate([h.mean(axis=1), h.max(axis=1)], axis=1)
+    value = np.tanh(linear("value_out", relu(linear("value_hidden", pooled))))
+    return logits, value
+
+
 def run(path):
     desc = json.load(open(path + ".json"))
     samples = json.load(open(path + ".samples.json"))
@@ -51,7 +72,8 @@ def run(path):
         tensors = load_file(path)
         names = {t["name"]: t["shape"] for t in desc["tensors"]}
         assert names == {k: list(v.shape) for k, v in tensors.items()}, "tensor list"
-        logits, value = forward_numpy(tensors, desc["network"]["blocks"], x)
+        forward = forward_ring_numpy if desc["network"]["kind"] == "ring" else forward_numpy
+        logits, value = forward(tensors, desc["network"]["blocks"], x)
         runtime = "numpy forward pass"
     tol = samples["tolerance"]
     dl = float(np.abs(logits - want_logits).max())

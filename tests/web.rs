@@ -48,7 +48,7 @@ fn save_kalah_network(path: &std::path::Path) {
     let g = AnyGame::by_name("kalah").unwrap();
     let (encoding_len, num_actions) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
     let network = NetworkConfig { width: 8, blocks: 1, value_width: 4, ..NetworkConfig::default() };
-    let net = PolicyValueNet::new(&network, encoding_len, num_actions, &mankala_models::device());
+    let net = PolicyValueNet::new(&network, &mankala_models::NetInputs::flat(encoding_len, num_actions), &mankala_models::device());
     let meta = ModelMeta {
         format_version: mankala_models::file::MODEL_FORMAT_VERSION,
         variant: "kalah".into(),

@@ -21,7 +21,7 @@ pub use file::{
     ConfigError, ConfigFile, DEFAULT_CONFIG, LoadError, Resolved, load, parse, resolve,
 };
 pub use loops::{FirstEvaluator, Gate, Growth, LoopConfig};
-pub use network::NetworkConfig;
+pub use network::{NetworkConfig, NetworkKind};
 pub use search::{SearchConfig, Selection};
 pub use selfplay::SelfplayConfig;
 pub use train::{Schedule, Span, TrainConfig};

@@ -67,14 +67,14 @@ fn default_value_width() -> usize {
 }
 
 impl Growth {
-    /// The network this growth trains, reading positions in `encoding` (the `[network]`
-    /// one).
-    pub fn network(&self, encoding: u32) -> NetworkConfig {
+    /// The network this growth trains: `base`'s (the `[network]` one) architecture and
+    /// encoding at this growth's size.
+    pub fn network(&self, base: &NetworkConfig) -> NetworkConfig {
         NetworkConfig {
             width: self.width,
             blocks: self.blocks,
             value_width: self.value_width,
-            encoding,
+            ..base.clone()
         }
     }
 }
@@ -275,8 +275,7 @@ impl LoopConfig {
                 );
             }
             after = gr.generation;
-            gr.network(mankala_engine::ENCODING_VERSION)
-                .check("loop", &key)?;
+            gr.network(&NetworkConfig::default()).check("loop", &key)?;
             if !(1..=100_000_000).contains(&gr.steps) {
                 return bad(
                     &format!("{key}steps"),
@@ -336,16 +335,22 @@ mod tests {
         assert!(c.growth_at(2).is_none() && c.growth_at(4).is_none());
         let first = c.growth_at(3).unwrap();
         assert_eq!(
-            first.network(1),
+            first.network(&NetworkConfig::default()),
             NetworkConfig {
                 width: 256,
                 blocks: 4,
                 value_width: 64,
-                encoding: 1,
+                ..NetworkConfig::default()
             }
         );
         assert_eq!(first.steps, 6000);
-        assert_eq!(c.growth_at(9).unwrap().network(1).value_width, 128);
+        assert_eq!(
+            c.growth_at(9)
+                .unwrap()
+                .network(&NetworkConfig::default())
+                .value_width,
+            128
+        );
         let e = loop_table("[[grow]]\ngeneration = 0\nwidth = 256\nblocks = 4\nsteps = 10")
             .unwrap_err();
         assert_eq!(e, "[loop] grow[0].generation = 0: expected 1 to 100000");

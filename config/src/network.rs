@@ -8,9 +8,12 @@ use crate::error::{SettingsError, parse};
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct NetworkConfig {
-    /// Width of the hidden layers.
+    /// The network's architecture.
+    pub kind: NetworkKind,
+    /// Width of the hidden layers (`mlp`), or channels per hole (`ring`).
     pub width: usize,
-    /// Residual blocks (two linear layers each) after the input layer.
+    /// Residual blocks (two linear layers each, or two ring convolutions) after the input
+    /// layer.
     pub blocks: usize,
     /// Width of the value head's hidden layer.
     pub value_width: usize,
@@ -19,9 +22,23 @@ pub struct NetworkConfig {
     pub encoding: u32,
 }
 
+/// A network's architecture (`[network] kind`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum NetworkKind {
+    /// A residual MLP over the flat encoding.
+    #[default]
+    Mlp,
+    /// Convolutions around the ring of holes (each hole's values and the facing side's as
+    /// channels, circular padding), the rest of the encoding added to every hole, global
+    /// pooling for the value (`models::net`).
+    Ring,
+}
+
 impl Default for NetworkConfig {
     fn default() -> Self {
         NetworkConfig {
+            kind: NetworkKind::Mlp,
             width: 128,
             blocks: 2,
             value_width: 64,
@@ -87,5 +104,14 @@ mod tests {
             e.contains("[network] encoding") && e.contains("1 to 2"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_kind_defaults_to_the_mlp_and_an_unknown_kind_is_named() {
+        let table = |text: &str| NetworkConfig::from_table(&toml::from_str(text).unwrap());
+        assert_eq!(table("width = 32").unwrap().kind, NetworkKind::Mlp);
+        assert_eq!(table("kind = \"ring\"").unwrap().kind, NetworkKind::Ring);
+        let e = table("kind = \"conv\"").unwrap_err().to_string();
+        assert!(e.contains("kind") && e.contains("ring"), "{e}");
     }
 }

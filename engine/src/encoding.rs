@@ -34,6 +34,17 @@ pub struct CountSpan {
     pub per_seed: f32,
 }
 
+/// Where a ring-shaped network reads each hole's values in the encoding ([`Encoder::ring`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RingLayout {
+    /// Positions around the ring (each player's holes).
+    pub positions: usize,
+    /// Values per position: the mover's hole, then the opponent's.
+    pub channels: usize,
+    /// `[positions, channels]` row-major: the encoding index of each value.
+    pub index: Vec<u32>,
+}
+
 /// An encoding version that this build does not have.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
 #[error("encoding version {0}: this build has versions 1 to {LATEST_ENCODING}")]
@@ -45,6 +56,7 @@ pub struct Encoder {
     version: u32,
     base: usize,
     spans: Vec<CountSpan>,
+    holes: Vec<CountSpan>,
     len: usize,
 }
 
@@ -66,6 +78,7 @@ impl Encoder {
             base,
             len: base + counts * THERMOMETER_LEVELS,
             spans,
+            holes: g.count_features(),
         })
     }
 
@@ -104,6 +117,43 @@ impl Encoder {
                     k += 1;
                 }
             }
+        }
+    }
+
+    /// The holes as a ring for a network with the board's shape: the mover's holes in the
+    /// order of their encoding, each with the opponent's hole of the same index beside it.
+    /// Every variant encodes its holes as the mover's row(s) then the opponent's, both in
+    /// sowing order from the same relative start ([`Game::count_features`]), so position `i`
+    /// of the ring is where the mover's `i`-th hole and the opponent's `i`-th hole lie.
+    pub fn ring(&self) -> RingLayout {
+        // Every hole's values: its scalar, then (version 2) its levels.
+        let mut holes: Vec<Vec<u32>> = Vec::new();
+        for span in &self.holes {
+            for i in span.start..span.start + span.len {
+                holes.push(vec![i as u32]);
+            }
+        }
+        if holes.is_empty() {
+            return RingLayout::default();
+        }
+        for (k, hole) in holes.iter_mut().enumerate() {
+            let first = self.base + k * THERMOMETER_LEVELS;
+            hole.extend((first..first + THERMOMETER_LEVELS).map(|x| x as u32));
+        }
+        if self.version == 1 {
+            holes.iter_mut().for_each(|h| h.truncate(1));
+        }
+        let positions = holes.len() / 2;
+        let channels = 2 * holes[0].len();
+        let mut index = Vec::with_capacity(positions * channels);
+        for i in 0..positions {
+            index.extend(&holes[i]);
+            index.extend(&holes[positions + i]);
+        }
+        RingLayout {
+            positions,
+            channels,
+            index,
         }
     }
 

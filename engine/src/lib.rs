@@ -40,5 +40,6 @@ pub use trace::{Place, SowEvent, SowObserver, StepKind, Trace, TraceBoard, Trace
 pub use variants::{AnyGame, VARIANTS, VariantInfo, deserialize_table};
 
 pub use encoding::{
-    CountSpan, ENCODING_VERSION, Encoder, EncodingError, LATEST_ENCODING, THERMOMETER_LEVELS,
+    CountSpan, ENCODING_VERSION, Encoder, EncodingError, LATEST_ENCODING, RingLayout,
+    THERMOMETER_LEVELS,
 };

@@ -135,7 +135,7 @@ pub fn model_seed() -> &'static ModelSeed {
         let (e, a) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
         let network = NetworkConfig { width: 8, blocks: 1, value_width: 4, ..NetworkConfig::default() };
         let rules = toml::to_string(&g.rules_table()).expect("a table serializes");
-        let net = PolicyValueNet::new(&network, e, a, &mankala_models::device());
+        let net = PolicyValueNet::new(&network, &mankala_models::NetInputs::flat(e, a), &mankala_models::device());
         let meta = mankala_models::ModelMeta {
             format_version: mankala_models::file::MODEL_FORMAT_VERSION,
             variant: "kalah".into(),

@@ -11,6 +11,19 @@
 //! policy_logits [N, A] = Gemm(policy)(h)
 //! value [N, 1] = Tanh(Gemm(value_out)(Relu(Gemm(value_hidden)(h))))
 //! ```
+//!
+//! A ring network (`models::net`), with `P` positions, `Cin` values per position, `C`
+//! channels; `conv(x)` is `MatMul` of each position's neighbourhood (`Slice`, `Concat`
+//! around the ring: the position before, the position, the position after) by `[3c, C]`
+//! weights, plus the bias:
+//!
+//! ```text
+//! holes [N, P, Cin] = Reshape(Gather(features, ring.index, axis 1))
+//! h [N, P, C] = Relu(conv(ring.stem)(holes) + Unsqueeze(Gemm(input)(features), 1))
+//! per block:  h -> Relu(conv(first)) -> conv(second) -> Add(h) -> Relu -> h
+//! policy_logits [N, A] = Gemm(policy)(Reshape(h, [N, P * C]))
+//! value [N, 1] = Tanh(Gemm(value_out)(Relu(Gemm(value_hidden)(Concat(ReduceMean(h, 1), ReduceMax(h, 1))))))
+//! ```
 
 use std::path::Path;
 
@@ -73,12 +86,21 @@ fn layer(name: &str, l: &Linear) -> Layer {
 }
 
 impl PolicyValueNet {
-    /// Every linear layer, in the order the forward pass uses them.
+    /// Every linear layer, in the order the forward pass uses them (a ring network's
+    /// convolutions as the linear layers of each position's neighbourhood: `ring.stem`,
+    /// `ring.blocks.{i}.first`, ...).
     pub fn layers(&self) -> Vec<Layer> {
         let mut out = vec![layer("input", &self.input)];
         for (i, b) in self.blocks.iter().enumerate() {
             out.push(layer(&format!("blocks.{i}.first"), &b.first));
             out.push(layer(&format!("blocks.{i}.second"), &b.second));
+        }
+        if let Some(ring) = &self.ring {
+            out.push(layer("ring.stem", &ring.stem));
+            for (i, b) in ring.blocks.iter().enumerate() {
+                out.push(layer(&format!("ring.blocks.{i}.first"), &b.first));
+                out.push(layer(&format!("ring.blocks.{i}.second"), &b.second));
+            }
         }
         out.push(layer("policy", &self.policy));
         out.push(layer("value_hidden", &self.value_hidden));
@@ -155,29 +177,154 @@ fn unary(graph: &mut pb::GraphProto, op: &str, x: &str, y: &str) -> String {
     y.to_string()
 }
 
+/// A constant int64 tensor in the graph; returns its name.
+fn ints(graph: &mut pb::GraphProto, name: &str, dims: &[usize], values: &[i64]) -> String {
+    graph.initializer.push(pb::TensorProto {
+        name: name.to_string(),
+        dims: dims.iter().map(|&d| d as i64).collect(),
+        data_type: DataType::Int64 as i32,
+        raw_data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        ..Default::default()
+    });
+    name.to_string()
+}
+
+/// `node` with integer attributes (`(name, [value])` a single int, longer lists as ints).
+fn with_ints(mut n: pb::NodeProto, attrs: &[(&str, &[i64])]) -> pb::NodeProto {
+    use pb::attribute_proto::AttributeType;
+    for (name, v) in attrs {
+        let mut a = pb::AttributeProto {
+            name: name.to_string(),
+            ..Default::default()
+        };
+        if name.starts_with("axes") {
+            a.r#type = AttributeType::Ints as i32;
+            a.ints = v.to_vec();
+        } else {
+            a.r#type = AttributeType::Int as i32;
+            a.i = v[0];
+        }
+        n.attribute.push(a);
+    }
+    n
+}
+
+/// `x [N, P, c]` sliced to positions `from..to` along axis 1.
+fn slice(g: &mut pb::GraphProto, x: &str, from: usize, to: usize, y: &str) -> String {
+    let starts = ints(g, &format!("{y}.starts"), &[1], &[from as i64]);
+    let ends = ints(g, &format!("{y}.ends"), &[1], &[to as i64]);
+    let axes = ints(g, &format!("{y}.axes"), &[1], &[1]);
+    g.node.push(node("Slice", &[x, &starts, &ends, &axes], y));
+    y.to_string()
+}
+
+fn concat(g: &mut pb::GraphProto, xs: &[&str], axis: i64, y: &str) -> String {
+    g.node
+        .push(with_ints(node("Concat", xs, y), &[("axis", &[axis])]));
+    y.to_string()
+}
+
+/// The ring convolution of `l` on `x [N, P, c]`: `[N, P, C]` (`models::net::ring_conv`).
+fn ring_conv(g: &mut pb::GraphProto, l: &Layer, x: &str, p: usize) -> String {
+    let n = &l.name;
+    let last = slice(g, x, p - 1, p, &format!("{n}.last"));
+    let but_last = slice(g, x, 0, p - 1, &format!("{n}.but_last"));
+    let first = slice(g, x, 0, 1, &format!("{n}.first_position"));
+    let but_first = slice(g, x, 1, p, &format!("{n}.but_first"));
+    let before = concat(g, &[&last, &but_last], 1, &format!("{n}.before"));
+    let after = concat(g, &[&but_first, &first], 1, &format!("{n}.after"));
+    let around = concat(g, &[&before, x, &after], 2, &format!("{n}.around"));
+    let (w, b) = (format!("{n}.weight"), format!("{n}.bias"));
+    g.initializer
+        .push(tensor(&w, &[l.inputs, l.outputs], &l.weight));
+    g.initializer.push(tensor(&b, &[l.outputs], &l.bias));
+    let product = format!("{n}.product");
+    g.node.push(node("MatMul", &[&around, &w], &product));
+    let y = format!("{n}.out");
+    g.node.push(node("Add", &[&product, &b], &y));
+    y
+}
+
+/// The ring trunk and its heads' inputs: `(policy input [N, P*C], value input [N, 2C])`.
+fn ring_trunk(g: &mut pb::GraphProto, net: &PolicyValueNet, layers: &[Layer]) -> (String, String) {
+    let ring = net.ring.as_ref().expect("a ring network");
+    let (p, cin) = (ring.layout.positions, ring.layout.channels);
+    let c = layers[1].outputs;
+    let index: Vec<i64> = ring.layout.index.iter().map(|&i| i64::from(i)).collect();
+    let index = ints(g, "ring.index", &[p * cin], &index);
+    g.node.push(with_ints(
+        node("Gather", &[INPUT, &index], "ring.gathered"),
+        &[("axis", &[1])],
+    ));
+    let shape = ints(g, "ring.holes.shape", &[3], &[-1, p as i64, cin as i64]);
+    g.node
+        .push(node("Reshape", &["ring.gathered", &shape], "ring.holes"));
+    let global = gemm(g, &layers[0], INPUT);
+    let axes = ints(g, "global.axes", &[1], &[1]);
+    g.node
+        .push(node("Unsqueeze", &[&global, &axes], "global.per_position"));
+    let stem = ring_conv(g, &layers[1], "ring.holes", p);
+    g.node.push(node(
+        "Add",
+        &[&stem, "global.per_position"],
+        "ring.stem.sum",
+    ));
+    let mut h = unary(g, "Relu", "ring.stem.sum", "ring.stem.relu");
+    for (i, pair) in layers[2..layers.len() - 3].chunks(2).enumerate() {
+        let a = ring_conv(g, &pair[0], &h, p);
+        let a = unary(g, "Relu", &a, &format!("ring.blocks.{i}.first.relu"));
+        let b = ring_conv(g, &pair[1], &a, p);
+        let sum = format!("ring.blocks.{i}.sum");
+        g.node.push(node("Add", &[&b, &h], &sum));
+        h = unary(g, "Relu", &sum, &format!("ring.blocks.{i}.relu"));
+    }
+    let flat = ints(g, "ring.flat.shape", &[2], &[-1, (p * c) as i64]);
+    g.node.push(node("Reshape", &[&h, &flat], "ring.flat"));
+    for op in ["ReduceMean", "ReduceMax"] {
+        let n = with_ints(
+            node(op, &[&h], &format!("ring.{op}")),
+            &[("axes", &[1]), ("keepdims", &[0])],
+        );
+        g.node.push(n);
+    }
+    let pooled = concat(g, &["ring.ReduceMean", "ring.ReduceMax"], 1, "ring.pooled");
+    ("ring.flat".to_string(), pooled)
+}
+
+/// The MLP's trunk: returns `h [N, W]`.
+fn mlp_trunk(g: &mut pb::GraphProto, layers: &[Layer]) -> String {
+    let blocks = (layers.len() - 4) / 2;
+    let mut h = gemm(g, &layers[0], INPUT);
+    h = unary(g, "Relu", &h, "input.relu");
+    for i in 0..blocks {
+        let (first, second) = (&layers[1 + 2 * i], &layers[2 + 2 * i]);
+        let a = gemm(g, first, &h);
+        let a = unary(g, "Relu", &a, &format!("blocks.{i}.first.relu"));
+        let b = gemm(g, second, &a);
+        let sum = format!("blocks.{i}.sum");
+        g.node.push(node("Add", &[&b, &h], &sum));
+        h = unary(g, "Relu", &sum, &format!("blocks.{i}.relu"));
+    }
+    h
+}
+
 /// The ONNX model of `net`, with `meta`'s facts in its metadata.
 pub fn onnx_model(net: &PolicyValueNet, meta: &ModelMeta, code_version: &str) -> pb::ModelProto {
     let layers = net.layers();
-    let blocks = (layers.len() - 4) / 2;
     let mut g = pb::GraphProto {
         name: format!("mankala-{}", meta.variant),
         ..Default::default()
     };
-    let mut h = gemm(&mut g, &layers[0], INPUT);
-    h = unary(&mut g, "Relu", &h, "input.relu");
-    for i in 0..blocks {
-        let (first, second) = (&layers[1 + 2 * i], &layers[2 + 2 * i]);
-        let a = gemm(&mut g, first, &h);
-        let a = unary(&mut g, "Relu", &a, &format!("blocks.{i}.first.relu"));
-        let b = gemm(&mut g, second, &a);
-        let sum = format!("blocks.{i}.sum");
-        g.node.push(node("Add", &[&b, &h], &sum));
-        h = unary(&mut g, "Relu", &sum, &format!("blocks.{i}.relu"));
-    }
+    let (policy_in, value_in) = if net.ring.is_some() {
+        ring_trunk(&mut g, net, &layers)
+    } else {
+        let h = mlp_trunk(&mut g, &layers);
+        (h.clone(), h)
+    };
     let n = layers.len();
-    let logits = gemm(&mut g, &layers[n - 3], &h);
+    let logits = gemm(&mut g, &layers[n - 3], &policy_in);
     g.node.push(node("Identity", &[&logits], POLICY));
-    let v = gemm(&mut g, &layers[n - 2], &h);
+    let v = gemm(&mut g, &layers[n - 2], &value_in);
     let v = unary(&mut g, "Relu", &v, "value_hidden.relu");
     let v = gemm(&mut g, &layers[n - 1], &v);
     unary(&mut g, "Tanh", &v, VALUE);
@@ -259,6 +406,15 @@ pub fn safetensors_tensors(net: &PolicyValueNet) -> Vec<(String, Vec<usize>, Vec
     out
 }
 
+/// A ring network's `ring.index` (`[P, Cin]`, int64): the encoding index each position's
+/// channels are read from.
+pub fn ring_index(net: &PolicyValueNet) -> Option<(Vec<usize>, Vec<i64>)> {
+    let ring = net.ring.as_ref()?;
+    let l = &ring.layout;
+    let index = l.index.iter().map(|&i| i64::from(i)).collect();
+    Some((vec![l.positions, l.channels], index))
+}
+
 /// Writes `net`'s weights as a safetensors file at `path` (through a temporary file), with
 /// `metadata` in its header.
 ///
@@ -270,16 +426,21 @@ pub fn write_safetensors(
     path: &Path,
 ) -> Result<(), ModelError> {
     use safetensors::tensor::{Dtype, TensorView};
-    let tensors = safetensors_tensors(net);
-    let bytes: Vec<Vec<u8>> = tensors
-        .iter()
-        .map(|(_, _, v)| v.iter().flat_map(|x| x.to_le_bytes()).collect())
+    let mut tensors: Vec<(String, Dtype, Vec<usize>, Vec<u8>)> = safetensors_tensors(net)
+        .into_iter()
+        .map(|(name, shape, v)| {
+            let bytes = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+            (name, Dtype::F32, shape, bytes)
+        })
         .collect();
+    if let Some((shape, index)) = ring_index(net) {
+        let bytes = index.iter().flat_map(|x| x.to_le_bytes()).collect();
+        tensors.push(("ring.index".to_string(), Dtype::I64, shape, bytes));
+    }
     let views: Vec<(String, TensorView<'_>)> = tensors
         .iter()
-        .zip(&bytes)
-        .map(|((name, shape, _), b)| {
-            let view = TensorView::new(Dtype::F32, shape.clone(), b).expect("shape fits data");
+        .map(|(name, dtype, shape, b)| {
+            let view = TensorView::new(*dtype, shape.clone(), b).expect("shape fits data");
             (name.clone(), view)
         })
         .collect();

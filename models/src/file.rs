@@ -10,7 +10,7 @@ use burn::tensor::Device;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::net::PolicyValueNet;
+use crate::net::{NetInputs, PolicyValueNet};
 use mankala_config::NetworkConfig;
 use mankala_data::atomic;
 use mankala_data::rules::{rules_difference, same_rules};
@@ -194,6 +194,9 @@ pub struct Expected<'a> {
     pub num_actions: usize,
     /// The input length of every encoding version this build has (version `v` at `v - 1`).
     pub encoding_lens: Vec<usize>,
+    /// Where the holes lie in every encoding version (version `v` at `v - 1`), for a ring
+    /// network.
+    pub rings: Vec<mankala_engine::RingLayout>,
     /// Whether a model of any encoding version this build has will do (a model to play reads
     /// positions in its own encoding); else only `encoding_version` (a model to train on).
     pub any_encoding: bool,
@@ -203,12 +206,14 @@ impl<'a> Expected<'a> {
     /// What a model must be to play `game` under `rules` (its rule options as TOML) with the
     /// encoding of `version` (an input length of 0 for a version this build does not have).
     pub fn of(game: &'a mankala_engine::AnyGame, rules: &'a str, version: u32) -> Expected<'a> {
-        let (encoding_lens, num_actions) = mankala_engine::with_game!(game, g => {
+        let (encoding_lens, rings, num_actions) = mankala_engine::with_game!(game, g => {
             use mankala_engine::Game;
-            let lens = (1..=mankala_engine::LATEST_ENCODING)
-                .map(|v| mankala_engine::Encoder::new(g, v).map_or(0, |e| e.len()))
+            let encoders = (1..=mankala_engine::LATEST_ENCODING)
+                .map(|v| mankala_engine::Encoder::new(g, v).ok())
                 .collect::<Vec<_>>();
-            (lens, g.num_actions())
+            let lens: Vec<usize> = encoders.iter().map(|e| e.as_ref().map_or(0, |e| e.len())).collect();
+            let rings: Vec<mankala_engine::RingLayout> = encoders.iter().map(|e| e.as_ref().map(|e| e.ring()).unwrap_or_default()).collect();
+            (lens, rings, g.num_actions())
         });
         Expected {
             variant: game.name(),
@@ -220,7 +225,21 @@ impl<'a> Expected<'a> {
                 .unwrap_or(0),
             num_actions,
             encoding_lens,
+            rings,
             any_encoding: false,
+        }
+    }
+
+    /// The inputs of a network of `self.encoding_version` to train.
+    pub fn inputs(&self) -> NetInputs {
+        NetInputs {
+            encoding_len: self.encoding_len,
+            num_actions: self.num_actions,
+            ring: (self.encoding_version as usize)
+                .checked_sub(1)
+                .and_then(|i| self.rings.get(i))
+                .cloned()
+                .unwrap_or_default(),
         }
     }
 
@@ -287,10 +306,18 @@ pub fn load(
             format!("{} x {}", encoding_len, expected.num_actions),
         ));
     }
+    let inputs = NetInputs {
+        encoding_len: meta.encoding_len,
+        num_actions: meta.num_actions,
+        ring: (meta.encoding_version as usize)
+            .checked_sub(1)
+            .and_then(|i| expected.rings.get(i))
+            .cloned()
+            .unwrap_or_default(),
+    };
     // burn's reader panics on some corrupt files (a tensor of another type): an error too.
     let loaded = mankala_data::guard::caught(|| {
-        PolicyValueNet::new(&meta.network, meta.encoding_len, meta.num_actions, device)
-            .try_load_file(&weights)
+        PolicyValueNet::new(&meta.network, &inputs, device).try_load_file(&weights)
     });
     let net = match loaded {
         Ok(Ok(net)) => net,

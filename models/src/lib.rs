@@ -8,7 +8,7 @@ pub mod file;
 pub mod net;
 
 pub use file::{Expected, ModelError, ModelMeta};
-pub use net::PolicyValueNet;
+pub use net::{NetInputs, PolicyValueNet};
 
 /// The CPU device every model runs on.
 pub fn device() -> burn::tensor::Device {

@@ -1,11 +1,54 @@
-//! The policy-value network: a residual MLP over the engine's player-relative encoding.
+//! The policy-value network over the engine's player-relative encoding: a residual MLP
+//! (`[network] kind = "mlp"`), or convolutions around the ring of holes (`"ring"`).
+//!
+//! The ring network reads each hole's values from the encoding ([`RingLayout`]): position
+//! `i` of the ring holds the mover's `i`-th hole and the opponent's `i`-th hole as channels.
+//! A convolution of width 3 with circular padding is one linear layer shared by every
+//! position, applied to the position and its two neighbours around the ring; the whole
+//! encoding, through the input layer, is added to every position (KataGo's global inputs).
+//! The policy reads every position's channels; the value reads their mean and maximum over
+//! the ring (global pooling).
 
 use burn::module::Module;
 use burn::nn::{Linear, LinearConfig};
 use burn::tensor::activation::{log_softmax, relu};
-use burn::tensor::{Device, Tensor, TensorData};
+use burn::tensor::{Device, Int, Tensor, TensorData};
 
-use mankala_config::NetworkConfig;
+use mankala_config::{NetworkConfig, NetworkKind};
+use mankala_engine::RingLayout;
+
+/// What a network reads and writes: the encoding's length, the actions, and where the holes
+/// lie in the encoding (for the ring network).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetInputs {
+    /// Values per position.
+    pub encoding_len: usize,
+    /// Policy outputs.
+    pub num_actions: usize,
+    /// The holes' values in the encoding.
+    pub ring: RingLayout,
+}
+
+impl NetInputs {
+    /// `g`'s inputs in encoding `version` (`None` for a version this build lacks).
+    pub fn of<G: mankala_engine::Game>(g: &G, version: u32) -> Option<NetInputs> {
+        let e = mankala_engine::Encoder::new(g, version).ok()?;
+        Some(NetInputs {
+            encoding_len: e.len(),
+            num_actions: g.num_actions(),
+            ring: e.ring(),
+        })
+    }
+
+    /// Inputs without a ring: enough for an MLP, which reads the encoding flat.
+    pub fn flat(encoding_len: usize, num_actions: usize) -> NetInputs {
+        NetInputs {
+            encoding_len,
+            num_actions,
+            ring: RingLayout::default(),
+        }
+    }
+}
 
 /// Two linear layers with a skip connection.
 #[derive(Module, Debug)]
@@ -29,44 +72,169 @@ impl ResidualBlock {
     }
 }
 
+/// `h [B, P, C] -> [B, P, 3C]`: each position's channels after those of the position before
+/// it around the ring and before those of the one after it (circular padding of width 1).
+pub fn neighbourhood(h: Tensor<3>) -> Tensor<3> {
+    let [_, p, _] = h.dims();
+    let before = Tensor::cat(
+        vec![h.clone().narrow(1, p - 1, 1), h.clone().narrow(1, 0, p - 1)],
+        1,
+    ); // [B, P, C]: h[i - 1]
+    let after = Tensor::cat(
+        vec![h.clone().narrow(1, 1, p - 1), h.clone().narrow(1, 0, 1)],
+        1,
+    ); // [B, P, C]: h[i + 1]
+    Tensor::cat(vec![before, h, after], 2) // [B, P, 3C]
+}
+
+/// `h [B, P, Cin] -> [B, P, Cout]`: the convolution of width 3 around the ring whose weights
+/// are `layer`'s (`[3 Cin, Cout]`: the position before, the position, the position after).
+///
+/// The positions are folded into the batch for the matrix product, so the weights' gradient
+/// is one product over every position rather than one per position.
+pub fn ring_conv(layer: &Linear, h: Tensor<3>) -> Tensor<3> {
+    let [b, p, c] = h.dims();
+    let x = neighbourhood(h).reshape([b * p, 3 * c]); // [B*P, 3Cin]
+    let y = layer.forward(x); // [B*P, Cout]
+    let [_, out] = y.dims();
+    y.reshape([b, p, out]) // [B, P, Cout]
+}
+
+/// Two ring convolutions with a skip connection.
+#[derive(Module, Debug)]
+pub struct RingBlock {
+    pub(crate) first: Linear,
+    pub(crate) second: Linear,
+}
+
+impl RingBlock {
+    fn new(channels: usize, device: &Device) -> Self {
+        RingBlock {
+            first: LinearConfig::new(3 * channels, channels).init(device),
+            second: LinearConfig::new(3 * channels, channels).init(device),
+        }
+    }
+
+    /// `[B, P, C] -> [B, P, C]`.
+    fn forward(&self, x: Tensor<3>) -> Tensor<3> {
+        let h = relu(ring_conv(&self.first, x.clone())); // [B, P, C]
+        relu(ring_conv(&self.second, h) + x) // [B, P, C]
+    }
+}
+
+/// The ring network's trunk: where the holes are read, the first convolution, the blocks.
+#[derive(Module, Debug)]
+pub struct RingTrunk {
+    /// `[P * Cin]`: the encoding index of each position's channels.
+    #[module(skip)]
+    pub(crate) layout: RingLayout,
+    pub(crate) stem: Linear,
+    pub(crate) blocks: Vec<RingBlock>,
+}
+
+impl RingTrunk {
+    /// `features [B, E], global [B, C] -> [B, P, C]`.
+    fn forward(&self, features: Tensor<2>, global: Tensor<2>) -> Tensor<3> {
+        let [b, _] = features.dims();
+        let RingLayout {
+            positions,
+            channels,
+            index,
+        } = &self.layout;
+        let index: Vec<i64> = index.iter().map(|&i| i64::from(i)).collect();
+        let index = Tensor::<1, Int>::from_data(
+            TensorData::new(index, [positions * channels]),
+            &features.device(),
+        );
+        let holes = features
+            .select(1, index)
+            .reshape([b, *positions, *channels]); // [B, P, Cin]
+        let g = global.unsqueeze_dim::<3>(1); // [B, 1, C]
+        let mut h = relu(ring_conv(&self.stem, holes) + g); // [B, P, C]
+        for block in &self.blocks {
+            h = block.forward(h); // [B, P, C]
+        }
+        h
+    }
+}
+
 /// Policy logits over every action and a value in [-1, 1] for the player to move.
+///
+/// Both architectures share the names of the input layer and the heads: `input` is the MLP's
+/// first layer, or the ring's global inputs; `blocks` are the MLP's (none in a ring
+/// network, whose blocks are `ring`'s).
 #[derive(Module, Debug)]
 pub struct PolicyValueNet {
     pub(crate) input: Linear,
     pub(crate) blocks: Vec<ResidualBlock>,
+    pub(crate) ring: Option<RingTrunk>,
     pub(crate) policy: Linear,
     pub(crate) value_hidden: Linear,
     pub(crate) value_out: Linear,
 }
 
 impl PolicyValueNet {
-    /// A freshly initialized network for an encoding of `encoding_len` values and
-    /// `num_actions` actions.
-    pub fn new(
-        cfg: &NetworkConfig,
-        encoding_len: usize,
-        num_actions: usize,
-        device: &Device,
-    ) -> Self {
-        PolicyValueNet {
-            input: LinearConfig::new(encoding_len, cfg.width).init(device),
-            blocks: (0..cfg.blocks)
-                .map(|_| ResidualBlock::new(cfg.width, device))
-                .collect(),
-            policy: LinearConfig::new(cfg.width, num_actions).init(device),
-            value_hidden: LinearConfig::new(cfg.width, cfg.value_width).init(device),
-            value_out: LinearConfig::new(cfg.value_width, 1).init(device),
+    /// A freshly initialized network of `cfg`'s shape for `inputs`.
+    ///
+    /// # Panics
+    /// For a ring network whose inputs have no ring (the engine gives every variant one).
+    pub fn new(cfg: &NetworkConfig, inputs: &NetInputs, device: &Device) -> Self {
+        let (e, a, w) = (inputs.encoding_len, inputs.num_actions, cfg.width);
+        let linear = |i, o| LinearConfig::new(i, o).init(device);
+        match cfg.kind {
+            NetworkKind::Mlp => PolicyValueNet {
+                input: linear(e, w),
+                blocks: (0..cfg.blocks)
+                    .map(|_| ResidualBlock::new(w, device))
+                    .collect(),
+                ring: None,
+                policy: linear(w, a),
+                value_hidden: linear(w, cfg.value_width),
+                value_out: linear(cfg.value_width, 1),
+            },
+            NetworkKind::Ring => {
+                let layout = inputs.ring.clone();
+                assert!(
+                    layout.positions > 0,
+                    "a ring network needs the holes' layout"
+                );
+                PolicyValueNet {
+                    input: linear(e, w),
+                    blocks: Vec::new(),
+                    ring: Some(RingTrunk {
+                        stem: linear(3 * layout.channels, w),
+                        blocks: (0..cfg.blocks).map(|_| RingBlock::new(w, device)).collect(),
+                        layout: layout.clone(),
+                    }),
+                    policy: linear(layout.positions * w, a),
+                    value_hidden: linear(2 * w, cfg.value_width),
+                    value_out: linear(cfg.value_width, 1),
+                }
+            }
         }
     }
 
     /// `features [B, E] -> (policy logits [B, A], value [B, 1])`.
     pub fn forward(&self, features: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
-        let mut h = relu(self.input.forward(features)); // [B, W]
-        for block in &self.blocks {
-            h = block.forward(h); // [B, W]
-        }
-        let logits = self.policy.forward(h.clone()); // [B, A]
-        let v = relu(self.value_hidden.forward(h)); // [B, V]
+        let (policy_in, value_in) = match &self.ring {
+            None => {
+                let mut h = relu(self.input.forward(features)); // [B, W]
+                for block in &self.blocks {
+                    h = block.forward(h); // [B, W]
+                }
+                (h.clone(), h)
+            }
+            Some(ring) => {
+                let global = self.input.forward(features.clone()); // [B, C]
+                let h = ring.forward(features, global); // [B, P, C]
+                let [b, p, c] = h.dims();
+                let mean = h.clone().mean_dim(1).reshape([b, c]); // [B, C]
+                let max = h.clone().max_dim(1).reshape([b, c]); // [B, C]
+                (h.reshape([b, p * c]), Tensor::cat(vec![mean, max], 1)) // [B, P*C], [B, 2C]
+            }
+        };
+        let logits = self.policy.forward(policy_in); // [B, A]
+        let v = relu(self.value_hidden.forward(value_in)); // [B, V]
         let value = self.value_out.forward(v).tanh(); // [B, 1]
         (logits, value)
     }

@@ -2,10 +2,10 @@
 //! and the safetensors weights run through a plain forward pass, on 100 random positions of
 //! several variants.
 
-use mankala_config::NetworkConfig;
+use mankala_config::{NetworkConfig, NetworkKind};
 use mankala_engine::{AnyGame, Game, State, with_game};
-use mankala_models::export::{OnnxRunner, safetensors_tensors, write_onnx, write_safetensors};
-use mankala_models::{ModelMeta, PolicyValueNet};
+use mankala_models::export::{OnnxRunner, ring_index, safetensors_tensors, write_onnx, write_safetensors};
+use mankala_models::{ModelMeta, NetInputs, PolicyValueNet};
 
 use burn::tensor::{Tensor, TensorData};
 
@@ -102,7 +102,7 @@ fn onnx_and_safetensors_exports_match_the_burn_network() {
     for variant in ["oware", "kalah", "omweso", "bao", "bao-malawi"] {
         let game = AnyGame::by_name(variant).unwrap();
         let (e, a, features) = with_game!(&game, g => (g.encoding_len(), g.num_actions(), random_features(g)));
-        let net = PolicyValueNet::new(&network, e, a, &mankala_models::device());
+        let net = PolicyValueNet::new(&network, &mankala_models::NetInputs::flat(e, a), &mankala_models::device());
         let (want_logits, want_values) = burn_outputs(&net, &features, e);
 
         let onnx = dir.join(format!("{variant}.onnx"));
@@ -144,5 +144,90 @@ fn a_file_that_is_not_onnx_is_a_clear_error() {
     std::fs::write(&path, b"not a protobuf model at all").unwrap();
     let err = OnnxRunner::load(&path, 1, 12).unwrap_err().to_string();
     assert!(err.contains("garbage.onnx"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+type Tensors = [(String, Vec<usize>, Vec<f32>)];
+
+/// `y = x W^T + b` for one row, on a safetensors layer.
+fn plain_linear(tensors: &Tensors, name: &str, h: &[f32]) -> Vec<f32> {
+    let get = |n: String| tensors.iter().find(|t| t.0 == n).unwrap_or_else(|| panic!("no {n}"));
+    let (_, shape, w) = get(format!("{name}.weight"));
+    let (_, _, b) = get(format!("{name}.bias"));
+    let (outs, ins) = (shape[0], shape[1]);
+    assert_eq!(h.len(), ins, "{name}");
+    (0..outs).map(|o| b[o] + (0..ins).map(|i| w[o * ins + i] * h[i]).sum::<f32>()).collect()
+}
+
+/// The ring convolution written out: position `i` reads positions `i - 1, i, i + 1` (mod P).
+fn plain_ring_conv(tensors: &Tensors, name: &str, h: &[Vec<f32>]) -> Vec<Vec<f32>> {
+    let p = h.len();
+    (0..p)
+        .map(|i| {
+            let around: Vec<f32> = [(i + p - 1) % p, i, (i + 1) % p].iter().flat_map(|&j| h[j].clone()).collect();
+            plain_linear(tensors, name, &around)
+        })
+        .collect()
+}
+
+/// The ring network's forward pass written out on the safetensors tensors and index.
+fn plain_ring_forward(tensors: &Tensors, index: &[i64], cin: usize, blocks: usize, x: &[f32]) -> (Vec<f32>, f32) {
+    let relu = |v: Vec<f32>| v.into_iter().map(|x| x.max(0.0)).collect::<Vec<_>>();
+    let global = plain_linear(tensors, "input", x);
+    let holes: Vec<Vec<f32>> = index.chunks(cin).map(|row| row.iter().map(|&i| x[i as usize]).collect()).collect();
+    let mut h: Vec<Vec<f32>> =
+        plain_ring_conv(tensors, "ring.stem", &holes).into_iter().map(|y| relu(y.iter().zip(&global).map(|(a, b)| a + b).collect())).collect();
+    for i in 0..blocks {
+        let a: Vec<Vec<f32>> = plain_ring_conv(tensors, &format!("ring.blocks.{i}.first"), &h).into_iter().map(relu).collect();
+        let b = plain_ring_conv(tensors, &format!("ring.blocks.{i}.second"), &a);
+        h = b.iter().zip(&h).map(|(b, h)| relu(b.iter().zip(h).map(|(x, y)| x + y).collect())).collect();
+    }
+    let c = h[0].len();
+    let mean: Vec<f32> = (0..c).map(|k| h.iter().map(|r| r[k]).sum::<f32>() / h.len() as f32).collect();
+    let max: Vec<f32> = (0..c).map(|k| h.iter().map(|r| r[k]).fold(f32::NEG_INFINITY, f32::max)).collect();
+    let logits = plain_linear(tensors, "policy", &h.concat());
+    let pooled = [mean, max].concat();
+    let v = plain_linear(tensors, "value_out", &relu(plain_linear(tensors, "value_hidden", &pooled)));
+    (logits, v[0].tanh())
+}
+
+#[test]
+fn a_ring_network_exports_to_onnx_and_safetensors_that_compute_what_burn_computes() {
+    let dir = temp("ring");
+    let network = NetworkConfig { kind: NetworkKind::Ring, width: 16, blocks: 2, value_width: 8, ..NetworkConfig::default() };
+    for variant in ["oware", "kalah", "omweso", "bao", "enkeshui"] {
+        let game = AnyGame::by_name(variant).unwrap();
+        let (inputs, features) = with_game!(&game, g => (NetInputs::of(g, 1).unwrap(), random_features(g)));
+        let (e, a) = (inputs.encoding_len, inputs.num_actions);
+        let net = PolicyValueNet::new(&network, &inputs, &mankala_models::device());
+        let (want_logits, want_values) = burn_outputs(&net, &features, e);
+
+        let onnx = dir.join(format!("{variant}.onnx"));
+        write_onnx(&net, &meta(variant, e, a, &network), "test", &onnx).unwrap();
+        let (logits, values) = OnnxRunner::load(&onnx, POSITIONS, e).unwrap().run(&features).unwrap();
+        assert!(max_diff(&logits, &want_logits) <= TOLERANCE, "{variant}: {}", max_diff(&logits, &want_logits));
+        assert!(max_diff(&values, &want_values) <= TOLERANCE, "{variant}");
+
+        let st = dir.join(format!("{variant}.safetensors"));
+        write_safetensors(&net, vec![], &st).unwrap();
+        let bytes = std::fs::read(&st).unwrap();
+        let file = safetensors::SafeTensors::deserialize(&bytes).unwrap();
+        let index = file.tensor("ring.index").unwrap();
+        assert_eq!(index.shape(), [inputs.ring.positions, inputs.ring.channels]);
+        let index: Vec<i64> = index.data().chunks(8).map(|c| i64::from_le_bytes(c.try_into().unwrap())).collect();
+        assert_eq!(Some((vec![inputs.ring.positions, inputs.ring.channels], index.clone())), ring_index(&net));
+        let tensors: Vec<(String, Vec<usize>, Vec<f32>)> = safetensors_tensors(&net)
+            .into_iter()
+            .map(|(name, shape, _)| {
+                let stored = file.tensor(&name).unwrap().data().chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
+                (name, shape, stored)
+            })
+            .collect();
+        for i in 0..POSITIONS {
+            let (l, v) = plain_ring_forward(&tensors, &index, inputs.ring.channels, network.blocks, &features[i * e..(i + 1) * e]);
+            assert!(max_diff(&l, &want_logits[i * a..(i + 1) * a]) <= TOLERANCE, "{variant} {i}");
+            assert!((v - want_values[i]).abs() <= TOLERANCE, "{variant} {i}");
+        }
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,8 +8,8 @@ use burn::optim::{AdamWConfig, GradientsParams};
 use burn::tensor::{Tensor, TensorData};
 use mankala_config::{Resolved, SearchConfig};
 use mankala_engine::{AnyGame, Game, GameResult, State, with_game};
-use mankala_models::PolicyValueNet;
 use mankala_models::net::{Batch, infer, loss};
+use mankala_models::{NetInputs, PolicyValueNet};
 use mankala_search::RolloutEvaluator;
 use mankala_search::batch::search_one;
 use mankala_search::mcts::Search;
@@ -146,12 +146,18 @@ fn rate(seconds: f64, mut f: impl FnMut() -> usize) -> f64 {
     done as f64 / start.elapsed().as_secs_f64()
 }
 
+/// What `cfg`'s network reads.
+fn inputs(cfg: &Resolved) -> NetInputs {
+    mankala_engine::with_game!(&cfg.game, g => NetInputs::of(g, cfg.network.encoding))
+        .expect("the encoding version is checked with the config")
+}
+
 /// Inference at batch sizes 1, 8, 32 and 256 on one thread, self-play's batch on `threads`
 /// threads sharing one model, and the bare training step, each for about `seconds`.
 pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpeed {
     let (enc, actions) = cfg.network_shape();
     let device = mankala_models::device();
-    let net = PolicyValueNet::new(&cfg.network, enc, actions, &device);
+    let net = PolicyValueNet::new(&cfg.network, &inputs(cfg), &device);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut random = |n: usize| (0..n).map(|_| rng.random::<f32>()).collect::<Vec<f32>>();
     let inference = [1usize, 8, 32, 256]
@@ -200,7 +206,7 @@ pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpe
 fn train_step(cfg: &Resolved, seconds: f64, random: &mut impl FnMut(usize) -> Vec<f32>) -> f64 {
     let (enc, actions) = cfg.network_shape();
     let ad = mankala_models::device().autodiff();
-    let mut model = PolicyValueNet::new(&cfg.network, enc, actions, &ad);
+    let mut model = PolicyValueNet::new(&cfg.network, &inputs(cfg), &ad);
     let mut optim = AdamWConfig::new().init();
     let b = 256usize;
     let t = |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), &ad);

@@ -329,7 +329,7 @@ impl Run {
         // A growth trains its larger network from random weights, with its own optimizer and
         // schedule, for its own steps.
         let growth = self.cfg.generations.growth_at(g);
-        let network = growth.map(|gr| gr.network(self.cfg.network.encoding));
+        let network = growth.map(|gr| gr.network(&self.cfg.network));
         let previous = g.checked_sub(1).filter(|_| growth.is_none());
         let init = previous.map(|k| self.layout.model(k));
         let tc = &self.cfg.train;

@@ -6,6 +6,7 @@ use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use mankala_config::NetworkKind;
 use mankala_data::atomic::with_suffix;
 use mankala_engine::{AnyGame, Encoder, Game, State, with_game};
 use mankala_models::export::{self, EXPORT_FORMAT_VERSION};
@@ -100,12 +101,14 @@ pub fn run(args: &ExportArgs<'_>) -> Result<()> {
                 ("producer".to_string(), format!("mankala {version}")),
             ];
             export::write_safetensors(&net, header, args.out)?;
-            Some(
-                export::safetensors_tensors(&net)
-                    .into_iter()
-                    .map(|(name, shape, _)| json!({"name": name, "shape": shape}))
-                    .collect::<Vec<_>>(),
-            )
+            let mut list = export::safetensors_tensors(&net)
+                .into_iter()
+                .map(|(name, shape, _)| json!({"name": name, "shape": shape, "dtype": "float32"}))
+                .collect::<Vec<_>>();
+            if let Some((shape, _)) = export::ring_index(&net) {
+                list.push(json!({"name": "ring.index", "shape": shape, "dtype": "int64"}));
+            }
+            Some(list)
         }
     };
     let sidecar = sidecar(&game, &meta, args, tensors, &version);
@@ -167,14 +170,7 @@ fn sidecar(
         "num_actions": meta.num_actions,
         "inputs": inputs,
         "outputs": outputs,
-        "network": {
-            "kind": "residual MLP",
-            "width": meta.network.width,
-            "blocks": meta.network.blocks,
-            "value_width": meta.network.value_width,
-            "forward": "h = relu(input(x)); per block: h = relu(second(relu(first(h))) + h); \
-                        policy_logits = policy(h); value = tanh(value_out(relu(value_hidden(h))))",
-        },
+        "network": network_description(&meta.network),
         "features": features,
         "actions": actions,
         "actions_note": "action indices are relative to the player to move: `south` names the \
@@ -202,6 +198,32 @@ fn sidecar(
         );
     }
     v
+}
+
+/// The network's architecture and forward pass, for the sidecar.
+fn network_description(n: &mankala_config::NetworkConfig) -> serde_json::Value {
+    let (kind, forward) = match n.kind {
+        NetworkKind::Mlp => (
+            "residual MLP",
+            "h = relu(input(x)); per block: h = relu(second(relu(first(h))) + h); \
+             policy_logits = policy(h); value = tanh(value_out(relu(value_hidden(h))))",
+        ),
+        NetworkKind::Ring => (
+            "ring",
+            "holes[p][c] = x[ring.index[p][c]]; conv(L, h)[p] = L(concat(h[p-1], h[p], h[p+1])) \
+             around the ring (positions mod P); h = relu(conv(ring.stem, holes) + input(x)); \
+             per block: h = relu(conv(second, relu(conv(first, h))) + h); \
+             policy_logits = policy(flatten(h)); \
+             value = tanh(value_out(relu(value_hidden(concat(mean_p(h), max_p(h))))))",
+        ),
+    };
+    json!({
+        "kind": kind,
+        "width": n.width,
+        "blocks": n.blocks,
+        "value_width": n.value_width,
+        "forward": forward,
+    })
 }
 
 /// `count` positions reached by random play (seeded by `seed`), each with its encoding (of

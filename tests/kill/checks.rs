@@ -21,6 +21,7 @@ pub(crate) fn check_model(model: &Path) -> u64 {
         encoding_len: meta.encoding_len,
         num_actions: meta.num_actions,
         encoding_lens: vec![meta.encoding_len; meta.encoding_version as usize],
+        rings: Vec::new(),
         any_encoding: false,
     };
     load(model, &expected, &mankala_models::device()).unwrap_or_else(|e| panic!("{e}"));

@@ -428,12 +428,7 @@ fn start(opts: &TrainOptions<'_>, device: &Device) -> Result<Start, TrainError> 
     // The first weights come from the run's seed, so one seed trains one network. The
     // backend's generator is process-wide: trainings in one process run one at a time.
     device.seed(opts.seed);
-    let net = PolicyValueNet::new(
-        &opts.network,
-        opts.expected.encoding_len,
-        opts.expected.num_actions,
-        device,
-    );
+    let net = PolicyValueNet::new(&opts.network, &opts.expected.inputs(), device);
     Ok(Start {
         net,
         summary: TrainSummary::default(),

@@ -275,6 +275,7 @@ mod tests {
             encoding_len: 2,
             num_actions: 3,
             encoding_lens: vec![2],
+            rings: Vec::new(),
             any_encoding: false,
         }
     }

@@ -5,15 +5,15 @@ mod common;
 use common::kalah_expected;
 use std::path::{Path, PathBuf};
 
-use mankala_config::NetworkConfig;
 use mankala_config::TrainConfig;
+use mankala_config::{NetworkConfig, NetworkKind};
 use mankala_config::{SearchConfig, SelfplayConfig};
 use mankala_data::{Row, ShardMeta, write_shard};
 use mankala_engine::variants::{Kalah, Oware, OwareState};
 use mankala_engine::{ENCODING_VERSION, Game, Player, State};
-use mankala_models::PolicyValueNet;
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::infer;
+use mankala_models::{NetInputs, PolicyValueNet};
 use mankala_search::RolloutEvaluator;
 use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Shards, selfplay};
@@ -111,6 +111,17 @@ fn winning_capture_position(g: &Oware) -> OwareState {
 
 #[test]
 fn policy_learns_an_immediate_winning_capture() {
+    learns_the_winning_capture(NetworkConfig { width: 64, blocks: 1, value_width: 32, ..NetworkConfig::default() }, "capture");
+}
+
+#[test]
+fn a_ring_network_learns_the_same_winning_capture_and_loads_back() {
+    let ring = NetworkConfig { kind: NetworkKind::Ring, width: 16, blocks: 1, value_width: 16, ..NetworkConfig::default() };
+    learns_the_winning_capture(ring, "ring-capture");
+}
+
+/// Trains `network` on the winning capture among random positions and checks its policy.
+fn learns_the_winning_capture(network: NetworkConfig, name: &str) {
     let any = mankala_engine::AnyGame::by_name("oware").unwrap();
     let mankala_engine::AnyGame::Oware(g) = any else { unreachable!() };
     let rules = rules_of(&any);
@@ -142,15 +153,16 @@ fn policy_learns_an_immediate_winning_capture() {
         let policy = (0..6).map(|a| if m.contains(a) { 1.0 / m.count() as f32 } else { 0.0 }).collect();
         rows.push(row_of(&g, &s, policy, 0.0, 10_000 + i));
     }
-    let data = temp_dir("capture-data");
+    let data = temp_dir(&format!("{name}-data"));
     write_shard(&data.join("shard-00000.parquet"), &shard_meta(&g, &rules), &rows).unwrap();
-    let out = temp_dir("capture-out");
-    let expected = Expected { variant: "oware", ..kalah_expected(&rules) };
-    let summary = train(&options(std::slice::from_ref(&data), &out, 150, expected.clone()), |_, _, _| {}).unwrap();
+    let out = temp_dir(&format!("{name}-out"));
+    let expected = Expected::of(&any, &rules, ENCODING_VERSION);
+    let opts = TrainOptions { network: network.clone(), ..options(std::slice::from_ref(&data), &out, 150, expected.clone()) };
+    let summary = train(&opts, |_, _, _| {}).unwrap();
     assert_eq!(summary.step, 150);
 
     let (net, meta) = file::load(&out.join("model"), &expected, &mankala_models::device()).unwrap();
-    assert_eq!(meta.step, 150);
+    assert_eq!((meta.step, &meta.network), (150, &network));
     let mut features = vec![0.0; 14];
     target.encode(&mut features);
     let legal: Vec<f32> = (0..6).map(|a| f32::from(u8::from(target.legal_mask().contains(a)))).collect();
@@ -229,7 +241,7 @@ fn meta_for(variant: &str, rules: &str, network: NetworkConfig) -> ModelMeta {
 fn save_and_load_give_identical_outputs() {
     let device = mankala_models::device();
     let cfg = NetworkConfig { width: 32, blocks: 2, value_width: 16, ..NetworkConfig::default() };
-    let net = PolicyValueNet::new(&cfg, 14, 6, &device);
+    let net = PolicyValueNet::new(&cfg, &NetInputs::flat(14, 6), &device);
     let dir = temp_dir("roundtrip");
     let rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &rules, cfg), &dir.join("m")).unwrap();
@@ -252,7 +264,7 @@ fn save_and_load_give_identical_outputs() {
 fn a_model_for_something_else_is_refused_by_name() {
     let device = mankala_models::device();
     let cfg = NetworkConfig { width: 16, blocks: 0, value_width: 8, ..NetworkConfig::default() };
-    let net = PolicyValueNet::new(&cfg, 14, 6, &device);
+    let net = PolicyValueNet::new(&cfg, &NetInputs::flat(14, 6), &device);
     let dir = temp_dir("mismatch");
     let kalah_rules = rules_of(&mankala_engine::AnyGame::by_name("kalah").unwrap());
     file::save(&net, &meta_for("kalah", &kalah_rules, cfg.clone()), &dir.join("k")).unwrap();

@@ -13,6 +13,7 @@ pub fn kalah_expected(rules: &str) -> Expected<'_> {
         encoding_len: 14,
         num_actions: 6,
         encoding_lens: vec![14, 110],
+        rings: Vec::new(),
         any_encoding: false,
     }
 }
