@@ -106,6 +106,12 @@ pub struct LoopConfig {
     pub eval_every: u32,
     /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
     pub baselines: Vec<String>,
+    /// Fixed yardsticks, weakest first, that the run's last network climbs when the loop
+    /// ends (`pipeline::ladder`): the rung it scores nearest 50% against says how strong it
+    /// is where the baselines no longer separate; empty: no ladder.
+    pub ladder: Vec<String>,
+    /// Games against each rung of the ladder played.
+    pub ladder_games: u32,
     /// Random plies that open every gate and evaluation game (each opening is played with
     /// both colours).
     pub opening_plies: u32,
@@ -141,6 +147,8 @@ impl Default for LoopConfig {
             eval_games: 40,
             eval_every: 1,
             baselines: vec!["random".into(), "greedy".into()],
+            ladder: Vec::new(),
+            ladder_games: 40,
             opening_plies: 2,
             arena_simulations: 0,
             prior_draws: 1.0,
@@ -207,24 +215,25 @@ impl LoopConfig {
         if !(1..=100_000).contains(&c.eval_every) {
             return bad("eval_every", c.eval_every.to_string(), "1 to 100000");
         }
-        for (i, spec) in c.baselines.iter().enumerate() {
-            match spec.parse::<AgentSpec>() {
-                Err(e) => {
-                    return bad(
-                        &format!("baselines[{i}]"),
-                        format!("{spec:?}"),
-                        &e.to_string(),
-                    );
+        for (key, specs) in [("baselines", &c.baselines), ("ladder", &c.ladder)] {
+            for (i, spec) in specs.iter().enumerate() {
+                match spec.parse::<AgentSpec>() {
+                    Err(e) => {
+                        return bad(&format!("{key}[{i}]"), format!("{spec:?}"), &e.to_string());
+                    }
+                    Ok(AgentSpec::Network { .. } | AgentSpec::Zoo { .. }) => {
+                        return bad(
+                            &format!("{key}[{i}]"),
+                            format!("{spec:?}"),
+                            "random, greedy, alphabeta or mcts (networks change between runs)",
+                        );
+                    }
+                    Ok(_) => {}
                 }
-                Ok(AgentSpec::Network { .. } | AgentSpec::Zoo { .. }) => {
-                    return bad(
-                        &format!("baselines[{i}]"),
-                        format!("{spec:?}"),
-                        "random, greedy, alphabeta or mcts (networks change between runs)",
-                    );
-                }
-                Ok(_) => {}
             }
+        }
+        if !(1..=100_000).contains(&c.ladder_games) {
+            return bad("ladder_games", c.ladder_games.to_string(), "1 to 100000");
         }
         if !c.baselines.is_empty() && !c.baselines.iter().any(|b| b.trim() == "random") {
             return bad(
@@ -312,6 +321,27 @@ mod tests {
         assert!(!collapse.promotes(0.29));
         let no_games = loop_table("gate_games = 0").unwrap();
         assert!(!no_games.plays_gate());
+    }
+
+    #[test]
+    fn a_ladder_is_off_by_default_and_its_rungs_are_checked_like_baselines() {
+        assert!(loop_table("").unwrap().ladder.is_empty());
+        let c =
+            loop_table("ladder = [\"alphabeta:depth=4\", \"mcts:sims=10000\"]\nladder_games = 20")
+                .unwrap();
+        assert_eq!((c.ladder.len(), c.ladder_games), (2, 20));
+        let e = loop_table("ladder = [\"greedy\", \"nn:model=x.bpk\"]").unwrap_err();
+        assert!(
+            e.contains("ladder[1]") && e.contains("networks change"),
+            "{e}"
+        );
+        let e = loop_table("ladder = [\"alphabeta:dpth=4\"]").unwrap_err();
+        assert!(e.contains("ladder[0]"), "{e}");
+        let e = loop_table("ladder_games = 0").unwrap_err();
+        assert!(
+            e.contains("ladder_games") && e.contains("1 to 100000"),
+            "{e}"
+        );
     }
 
     #[test]

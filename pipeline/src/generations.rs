@@ -37,7 +37,8 @@ pub struct LoopOutcome {
 /// every unfinished step of generations `0..opts.generations`, reporting each finished step
 /// to `progress` and rebuilding the report after each generation; then the newest finished
 /// generation plays the baselines if `[loop] eval_every` had it skip them
-/// ([`Run::evaluate_last`]), even past the deadline.
+/// ([`Run::evaluate_last`]) and climbs `[loop] ladder` ([`Run::ladder`]), even past the
+/// deadline.
 ///
 /// # Errors
 /// The first step that fails (its marker is not written; a rerun retries it), or a report
@@ -75,10 +76,11 @@ pub fn run_generations(
         .take_while(|&g| run.layout.generation(g).exists())
         .filter(|&g| finished(g))
         .last();
-    if let Some(g) = newest.filter(|&g| g < opts.generations)
-        && let Some(done) = run.evaluate_last(g, progress)?
-    {
-        progress.step(g, &StepRecord::Eval(done));
+    if let Some(g) = newest.filter(|&g| g < opts.generations) {
+        if let Some(done) = run.evaluate_last(g, progress)? {
+            progress.step(g, &StepRecord::Eval(done));
+        }
+        run.ladder(g, progress)?;
     }
     let summary = report::write(&run.cfg, &run.layout, &run.record)?;
     Ok(LoopOutcome {

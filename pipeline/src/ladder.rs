@@ -7,11 +7,12 @@ use mankala_agents::Prepared;
 use mankala_config::Resolved;
 use mankala_data::GameRecord;
 use mankala_engine::with_game;
-use mankala_eval::arena::{pair_results, schedule};
+use mankala_eval::arena::{pair_results, repeated_games, schedule};
 use mankala_eval::ladder::{Climb, Rung, climb};
+use serde::{Deserialize, Serialize};
 
 use crate::arena::{play, standings};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::progress::Progress;
 
 /// How the ladder's matches are played.
@@ -27,18 +28,165 @@ pub struct Ladder {
     pub threads: usize,
 }
 
+/// One rung played, for `ladder.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RungRecord {
+    /// The yardstick's spec.
+    pub rung: String,
+    /// The agent's wins, draws and losses against it.
+    pub wins: f64,
+    /// Draws.
+    pub draws: f64,
+    /// Losses.
+    pub losses: f64,
+    /// The agent's score (a draw is half).
+    pub score: f64,
+    /// Its 95% interval.
+    pub score_95: [f64; 2],
+    /// The Elo difference the score stands for.
+    pub elo_difference: f64,
+    /// Its 95% interval.
+    pub elo_95: [f64; 2],
+}
+
+/// A climb with what it was played under: `ladder.json` of `mankala arena --ladder` and of
+/// the loop's closing ladder (`[loop] ladder`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LadderRecord {
+    /// The variant.
+    pub variant: String,
+    /// The agent that climbed.
+    pub agent: String,
+    /// The rungs, weakest first.
+    pub ladder: Vec<String>,
+    /// Games against each rung played.
+    pub games_per_rung: u32,
+    /// Random plies opening each game.
+    pub opening_plies: u32,
+    /// Seed of the openings and the agents' choices.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Every rung played, in order.
+    pub played: Vec<RungRecord>,
+    /// The rung the agent scored nearest 50% against.
+    pub nearest: String,
+    /// Games that were not repeats of an earlier one.
+    pub distinct_games: usize,
+    /// Seconds the climb took.
+    #[serde(default)]
+    pub seconds: f64,
+    /// The code version that played it.
+    pub code_version: String,
+}
+
+impl LadderRecord {
+    /// The record of `climbed` by `names[0]` against the rungs `names[1..]`, its games
+    /// `records`.
+    pub fn new(
+        cfg: &Resolved,
+        names: &[String],
+        ladder: &Ladder,
+        climbed: &Climb,
+        records: &[GameRecord],
+    ) -> LadderRecord {
+        let played = climbed
+            .played
+            .iter()
+            .map(|r| {
+                let (lo, hi) = r.interval();
+                let (elo, elo_lo, elo_hi) = r.elo();
+                RungRecord {
+                    rung: names[r.index + 1].clone(),
+                    wins: r.wins,
+                    draws: r.draws,
+                    losses: r.losses,
+                    score: r.score(),
+                    score_95: [lo, hi],
+                    elo_difference: elo,
+                    elo_95: [elo_lo, elo_hi],
+                }
+            })
+            .collect();
+        LadderRecord {
+            variant: cfg.game.name().to_string(),
+            agent: names[0].clone(),
+            ladder: names[1..].to_vec(),
+            games_per_rung: ladder.games,
+            opening_plies: ladder.opening_plies,
+            seed: ladder.seed,
+            threads: ladder.threads,
+            played,
+            nearest: names[climbed.played[climbed.nearest].index + 1].clone(),
+            distinct_games: records.len() - repeated_games(records),
+            seconds: 0.0,
+            code_version: crate::code_version(),
+        }
+    }
+
+    /// The climb as a table for people: each rung played, the score with its 95% interval,
+    /// the Elo difference it stands for, and the rung nearest 50% marked.
+    pub fn table(&self) -> String {
+        let width = self
+            .ladder
+            .iter()
+            .map(String::len)
+            .max()
+            .unwrap_or(4)
+            .max(4);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} against the ladder (rungs played in order):",
+            self.agent
+        );
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {:>5}  {:>16}  {:>22}",
+            "rung", "games", "score [95%]", "Elo difference [95%]"
+        );
+        for r in &self.played {
+            let [lo, hi] = r.score_95;
+            let [elo_lo, elo_hi] = r.elo_95;
+            let _ = writeln!(
+                out,
+                "  {:<width$}  {:>5}  {:>5.1}% [{:>3.0}, {:>3.0}]  {:>+6.0} [{:>+5.0}, {:>+5.0}]{}",
+                r.rung,
+                r.wins + r.draws + r.losses,
+                100.0 * r.score,
+                100.0 * lo,
+                100.0 * hi,
+                r.elo_difference,
+                elo_lo,
+                elo_hi,
+                if r.rung == self.nearest {
+                    "  <- nearest 50%"
+                } else {
+                    ""
+                }
+            );
+        }
+        out
+    }
+}
+
 /// Plays `agents[0]` against the rungs `agents[1..]` (weakest first) as [`climb`] chooses
 /// them. Returns the climb (rung indices counted from `agents[1]`) and every game, numbered
 /// in the order played.
 ///
 /// # Errors
-/// As [`play`].
+/// [`Error::Setting`] for a ladder without a rung; otherwise as [`play`].
 pub fn run(
     cfg: &Resolved,
     agents: &[Prepared],
     ladder: &Ladder,
     progress: &dyn Progress,
 ) -> Result<(Climb, Vec<GameRecord>)> {
+    if agents.len() < 2 {
+        return Err(Error::Setting(
+            "a ladder needs an agent and at least one rung".to_string(),
+        ));
+    }
     let mut records: Vec<GameRecord> = Vec::new();
     let climbed = climb(agents.len() - 1, |k| -> Result<Rung> {
         let pairings = with_game!(&cfg.game, g => schedule(
@@ -63,43 +211,4 @@ pub fn run(
         })
     })?;
     Ok((climbed, records))
-}
-
-/// The climb as a table for people: each rung played, the score with its 95% interval, the
-/// Elo difference it stands for, and the rung nearest 50% marked.
-pub fn table(names: &[String], climbed: &Climb) -> String {
-    let width = names.iter().map(String::len).max().unwrap_or(4).max(4);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} against the ladder (rungs played in order):",
-        names[0]
-    );
-    let _ = writeln!(
-        out,
-        "  {:<width$}  {:>5}  {:>16}  {:>22}",
-        "rung", "games", "score [95%]", "Elo difference [95%]"
-    );
-    for (i, r) in climbed.played.iter().enumerate() {
-        let (lo, hi) = r.interval();
-        let (elo, elo_lo, elo_hi) = r.elo();
-        let _ = writeln!(
-            out,
-            "  {:<width$}  {:>5}  {:>5.1}% [{:>3.0}, {:>3.0}]  {:>+6.0} [{:>+5.0}, {:>+5.0}]{}",
-            names[r.index + 1],
-            r.games(),
-            100.0 * r.score(),
-            100.0 * lo,
-            100.0 * hi,
-            elo,
-            elo_lo,
-            elo_hi,
-            if i == climbed.nearest {
-                "  <- nearest 50%"
-            } else {
-                ""
-            }
-        );
-    }
-    out
 }

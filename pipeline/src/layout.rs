@@ -77,6 +77,10 @@ impl Layout {
     pub fn baselines_marker(&self) -> PathBuf {
         self.baselines().join("results.json")
     }
+    /// Generation `g`'s closing ladder: `ladder.json` (its marker) and `games.jsonl`.
+    pub fn ladder(&self, g: u32) -> PathBuf {
+        self.generation(g).join("ladder")
+    }
     /// The run's resolved config.
     pub fn config(&self) -> PathBuf {
         self.root.join("config.toml")

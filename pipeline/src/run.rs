@@ -21,6 +21,7 @@ use mankala_config::{DEFAULT_CONFIG, Resolved};
 
 use crate::code_version;
 use crate::error::{Error, Result};
+use crate::ladder::{Ladder, LadderRecord};
 use crate::layout::{Layout, Step, create_dir, read_marker, step_seed, write_marker};
 use crate::progress::Progress;
 use crate::records::{
@@ -643,6 +644,45 @@ impl Run {
         create_dir(&self.layout.generation(g).join("eval"), "cannot create")?;
         atomic::write(&path, &serde_json::to_vec_pretty(&judgement)?)?;
         Ok(Some(judgement.overall))
+    }
+
+    /// Generation `g`'s network against `[loop] ladder`, climbed to the rung nearest 50%
+    /// (`crate::ladder`), its games and `ladder.json` (the marker) in `gen-g/ladder/`; the
+    /// marker's record when it exists, `None` when the config has no ladder.
+    ///
+    /// # Errors
+    /// Models or files at fault, named.
+    pub fn ladder(&self, g: u32, progress: &dyn Progress) -> Result<Option<LadderRecord>> {
+        let lc = &self.cfg.generations;
+        if lc.ladder.is_empty() {
+            return Ok(None);
+        }
+        let dir = self.layout.ladder(g);
+        let marker = dir.join("ladder.json");
+        if let Some(done) = read_marker::<LadderRecord>(&marker)? {
+            return Ok(Some(done));
+        }
+        let start = Instant::now();
+        let mut specs = vec![self.network_spec(g)];
+        for rung in &lc.ladder {
+            specs.push(rung.parse::<AgentSpec>()?);
+        }
+        let prepared = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
+        let ladder = Ladder {
+            games: lc.ladder_games,
+            opening_plies: lc.opening_plies,
+            seed: step_seed(self.seed(), g, 7),
+            threads: self.threads,
+        };
+        let (climbed, records) = crate::ladder::run(&self.cfg, &prepared, &ladder, progress)?;
+        let mut names = vec![format!("gen-{g}")];
+        names.extend(lc.ladder.iter().cloned());
+        let mut record = LadderRecord::new(&self.cfg, &names, &ladder, &climbed, &records);
+        record.seconds = start.elapsed().as_secs_f64();
+        create_dir(&dir, "cannot create")?;
+        mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
+        write_marker(&marker, &record)?;
+        Ok(Some(record))
     }
 
     /// The baselines' own round robin, which anchors their ratings; writes its marker

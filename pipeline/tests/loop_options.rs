@@ -306,3 +306,32 @@ fn a_growth_out_of_order_is_refused_by_name() {
     assert!(text.contains("[loop] grow[0].generation = 0: expected 1 to 100000"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_last_network_climbs_the_ladder_once_and_the_report_and_summary_say_how_strong_it_is() {
+    let dir = temp_dir("ladder");
+    let path = tiny_config(&dir, "", "", "ladder = [\"random\", \"greedy\", \"alphabeta:depth=2\"]\nladder_games = 2");
+    let run = run_two(&dir, &path);
+    assert!(!run.layout.ladder(0).exists(), "only the last network climbs");
+    let marker = run.layout.ladder(1).join("ladder.json");
+    let record: mankala_pipeline::ladder::LadderRecord = serde_json::from_str(&std::fs::read_to_string(&marker).unwrap()).unwrap();
+    assert_eq!(record.agent, "gen-1");
+    assert_eq!(record.ladder, ["random", "greedy", "alphabeta:depth=2"]);
+    // Three rungs: the middle one first, then one of the others (binary search).
+    assert_eq!(record.played.len(), 2, "{record:?}");
+    assert_eq!(record.played[0].rung, "greedy");
+    assert!(record.played.iter().all(|r| r.wins + r.draws + r.losses == 2.0));
+    assert!(record.played.iter().any(|r| r.rung == record.nearest));
+    let games = std::fs::read_to_string(run.layout.ladder(1).join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 4);
+    let report = std::fs::read_to_string(run.layout.report()).unwrap();
+    assert!(report.contains("## How strong the last network is") && report.contains("<- nearest 50%"), "{report}");
+
+    // A rerun finds the marker and plays nothing again; its summary shows the climb.
+    let before = std::fs::metadata(&marker).unwrap().modified().unwrap();
+    let again = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    let outcome = run_generations(&again, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    assert_eq!(std::fs::metadata(&marker).unwrap().modified().unwrap(), before);
+    assert!(outcome.summary.contains("gen-1 against the ladder"), "{}", outcome.summary);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,7 @@ use mankala_eval::sprt::Sprt;
 use mankala_pipeline::arena::prepare;
 use mankala_pipeline::arena::{play, play_until, rate, ratings_table, standings, write_ratings};
 use mankala_pipeline::code_version;
-use mankala_pipeline::ladder::Ladder;
+use mankala_pipeline::ladder::{Ladder, LadderRecord};
 use mankala_pipeline::layout::create_dir;
 use serde_json::json;
 
@@ -187,34 +187,14 @@ fn run_ladder(
         seed: args.seed,
         threads: args.threads,
     };
+    let start = std::time::Instant::now();
     let (climbed, records) = mankala_pipeline::ladder::run(cfg, agents, &ladder, &Bars::new())?;
     mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
-    let rungs: Vec<serde_json::Value> = climbed
-        .played
-        .iter()
-        .map(|r| {
-            let (lo, hi) = r.interval();
-            let (elo, elo_lo, elo_hi) = r.elo();
-            json!({"rung": names[r.index + 1], "wins": r.wins, "draws": r.draws, "losses": r.losses,
-                   "score": r.score(), "score_95": [lo, hi], "elo_difference": elo, "elo_95": [elo_lo, elo_hi]})
-        })
-        .collect();
-    let record = json!({
-        "variant": cfg.game.name(),
-        "agent": names[0],
-        "ladder": &names[1..],
-        "games_per_rung": args.games,
-        "opening_plies": args.opening_plies,
-        "seed": args.seed,
-        "threads": args.threads,
-        "played": rungs,
-        "nearest": names[climbed.played[climbed.nearest].index + 1],
-        "distinct_games": records.len() - repeated_games(&records),
-        "code_version": code_version(),
-    });
+    let mut record = LadderRecord::new(cfg, names, &ladder, &climbed, &records);
+    record.seconds = start.elapsed().as_secs_f64();
     let text = serde_json::to_string_pretty(&record).context("the ladder record")?;
     atomic::write(&args.out.join("ladder.json"), text.as_bytes())?;
-    print!("{}", mankala_pipeline::ladder::table(names, &climbed));
+    print!("{}", record.table());
     println!("wrote {}/{{ladder.json,games.jsonl}}", args.out.display());
     Ok(())
 }

@@ -5,6 +5,7 @@ use mankala_eval::ratings::{PairResult, Rating};
 
 use crate::arena::rate;
 use crate::error::Result;
+use crate::ladder::LadderRecord;
 use crate::layout::{Layout, Step, read_marker};
 use crate::records::{EvalDone, GateDone, NamedResult, SelfplayDone, TrainDone};
 
@@ -15,6 +16,8 @@ pub(super) struct Generation {
     pub(super) train: Option<TrainDone>,
     pub(super) gate: Option<GateDone>,
     pub(super) eval: Option<EvalDone>,
+    /// The closing ladder its network climbed, if the loop ended with it.
+    pub(super) ladder: Option<LadderRecord>,
 }
 
 impl Generation {
@@ -39,6 +42,7 @@ pub(super) fn generations(layout: &Layout) -> Result<Vec<Generation>> {
             train: read_marker(&layout.marker(g, Step::Train))?,
             gate: read_marker(&layout.marker(g, Step::Gate))?,
             eval: read_marker(&layout.marker(g, Step::Eval))?,
+            ladder: read_marker(&layout.ladder(g).join("ladder.json"))?,
         });
     }
     Ok(out)

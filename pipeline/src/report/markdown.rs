@@ -137,3 +137,26 @@ pub(super) fn generations(f: &Facts<'_>, md: &mut String) {
 fn pct(x: u64, n: u64) -> String {
     format!("{:.0}", 100.0 * x as f64 / n.max(1) as f64)
 }
+
+/// The newest closing ladder (`[loop] ladder`): how strong the run's last network is
+/// against fixed yardsticks the baselines no longer separate.
+pub(super) fn ladder(f: &Facts<'_>, md: &mut String) {
+    let Some((g, l)) = f
+        .gens
+        .iter()
+        .rev()
+        .find_map(|g| g.ladder.as_ref().map(|l| (g.g, l)))
+    else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "\n## How strong the last network is\n\ngen-{g} against the ladder `{}` ({} games a rung, {}-ply random openings with both colours, {} distinct games, {:.0} s; `gen-{g:04}/ladder/`):\n\n```\n{}```",
+        l.ladder.join("`, `"),
+        l.games_per_rung,
+        l.opening_plies,
+        l.distinct_games,
+        l.seconds,
+        l.table()
+    );
+}

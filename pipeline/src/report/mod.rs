@@ -76,6 +76,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
     let mut md = String::new();
     markdown::header(&f, &mut md);
     markdown::generations(&f, &mut md);
+    markdown::ladder(&f, &mut md);
     judged::section(&f, &mut md)?;
     let mut table = String::new();
     ratings::section(&f, &mut md, &mut table)?;

@@ -1,5 +1,5 @@
-//! The closing summary the terminal prints after a generation: the ratings table and the
-//! newest evaluated generation against the baselines.
+//! The closing summary the terminal prints after a generation: the ratings table, the
+//! newest evaluated generation against the baselines, and the newest closing ladder.
 
 use std::fmt::Write as _;
 
@@ -28,6 +28,9 @@ pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
                 100.0 * (r.wins_a + 0.5 * r.draws) / n.max(1.0)
             );
         }
+    }
+    if let Some(ladder) = f.gens.iter().rev().find_map(|g| g.ladder.as_ref()) {
+        let _ = write!(summary, "\n{}", ladder.table());
     }
     if let Some(e) = &f.rating_error {
         let _ = writeln!(summary, "ratings unavailable: {e}");
