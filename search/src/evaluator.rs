@@ -139,6 +139,9 @@ pub struct NetworkEvaluator {
     net: mankala_models::PolicyValueNet,
     device: burn::tensor::Device,
     encoding: u32,
+    /// The encoder of the game last evaluated, made once rather than per batch, with what
+    /// it depends on (variant, length of its own encoding, seeds).
+    encoder: Option<((&'static str, usize, u32), Encoder)>,
 }
 
 impl NetworkEvaluator {
@@ -149,6 +152,7 @@ impl NetworkEvaluator {
             net,
             device: mankala_models::device(),
             encoding,
+            encoder: None,
         }
     }
 }
@@ -159,8 +163,13 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
         if states.is_empty() {
             return;
         }
-        let encoder =
-            Encoder::new(game, self.encoding).expect("a model's encoding is checked on loading");
+        let key = (game.name(), game.encoding_len(), game.total_seeds());
+        if self.encoder.as_ref().is_none_or(|(k, _)| *k != key) {
+            let encoder = Encoder::new(game, self.encoding)
+                .expect("a model's encoding is checked on loading");
+            self.encoder = Some((key, encoder));
+        }
+        let (_, encoder) = self.encoder.as_ref().expect("made above");
         let (enc, n) = (encoder.len(), game.num_actions());
         // Both go to `infer` by value (the features become its input tensor as they are).
         let mut features = vec![0.0; states.len() * enc];
