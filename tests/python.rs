@@ -131,21 +131,26 @@ fn shards_read_unchanged_in_pyarrow_pandas_polars_and_duckdb() {
     }
 }
 
-/// A small trained network exported as ONNX and safetensors gives in onnxruntime and in
-/// numpy's forward pass the Rust network's outputs on its reference samples.
+/// A small trained network, an MLP and a ring network of encoding 2, exported as ONNX and
+/// safetensors gives in onnxruntime and in numpy's forward pass the Rust network's outputs on
+/// its reference samples.
 fn exported_models_run_in_onnxruntime_and_numpy() {
-    let dir = temp_dir("export");
-    let cfg = tiny_config(&dir, "oware");
-    let (data, model) = (dir.join("data"), dir.join("model"));
-    mankala_ok(&["selfplay", "-c", s(&cfg), "-g", "4", "-o", s(&data), "-t", "2", "--seed", "1"], "selfplay");
-    mankala_ok(&["train", "-c", s(&cfg), "-d", s(&data), "-o", s(&model)], "train");
-    let (onnx, st) = (dir.join("model.onnx"), dir.join("model.safetensors"));
-    for (format, file) in [("onnx", &onnx), ("safetensors", &st)] {
-        mankala_ok(&["export", "-m", s(&model.join("model")), "-f", format, "-o", s(file), "--samples", "20"], "export");
+    for (name, network) in [("mlp", ""), ("ring", "kind = \"ring\"\nencoding = 2\n")] {
+        let dir = temp_dir(&format!("export-{name}"));
+        let cfg = tiny_config(&dir, "oware");
+        let text = std::fs::read_to_string(&cfg).unwrap().replace("[network]\n", &format!("[network]\n{network}"));
+        std::fs::write(&cfg, text).unwrap();
+        let (data, model) = (dir.join("data"), dir.join("model"));
+        mankala_ok(&["selfplay", "-c", s(&cfg), "-g", "4", "-o", s(&data), "-t", "2", "--seed", "1"], "selfplay");
+        mankala_ok(&["train", "-c", s(&cfg), "-d", s(&data), "-o", s(&model)], "train");
+        let (onnx, st) = (dir.join("model.onnx"), dir.join("model.safetensors"));
+        for (format, file) in [("onnx", &onnx), ("safetensors", &st)] {
+            mankala_ok(&["export", "-m", s(&model.join("model")), "-f", format, "-o", s(file), "--samples", "20"], "export");
+        }
+        let said = script("check_export.py", &[&onnx, &st]);
+        assert_eq!(said.matches(": ok").count(), 2, "{name}: {said}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
-    let said = script("check_export.py", &[&onnx, &st]);
-    assert_eq!(said.matches(": ok").count(), 2, "{said}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The interpreter: `$PYTHON`, else `python3`.
