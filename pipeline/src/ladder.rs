@@ -166,7 +166,23 @@ impl LadderRecord {
                 }
             );
         }
+        if let Some(note) = self.beyond() {
+            let _ = writeln!(out, "  {note}");
+        }
         out
+    }
+
+    /// A note when the agent scored above 50% against the top rung or below it against the
+    /// bottom one: the ladder does not reach it, and the rung named nearest is only an end.
+    pub fn beyond(&self) -> Option<&'static str> {
+        let nearest = self.played.iter().find(|r| r.rung == self.nearest)?;
+        if nearest.score > 0.5 && self.ladder.last() == Some(&nearest.rung) {
+            Some("above the top rung: a stronger yardstick would measure this agent")
+        } else if nearest.score < 0.5 && self.ladder.first() == Some(&nearest.rung) {
+            Some("below the bottom rung: a weaker yardstick would measure this agent")
+        } else {
+            None
+        }
     }
 }
 
@@ -211,4 +227,55 @@ pub fn run(
         })
     })?;
     Ok((climbed, records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(scores: &[(&str, f64)], nearest: &str) -> LadderRecord {
+        LadderRecord {
+            variant: "oware".into(),
+            agent: "gen-39".into(),
+            ladder: vec!["a".into(), "b".into(), "c".into()],
+            games_per_rung: 40,
+            opening_plies: 2,
+            seed: 1,
+            threads: 2,
+            played: scores
+                .iter()
+                .map(|&(rung, score)| RungRecord {
+                    rung: rung.into(),
+                    wins: score * 40.0,
+                    draws: 0.0,
+                    losses: (1.0 - score) * 40.0,
+                    score,
+                    score_95: [score - 0.1, score + 0.1],
+                    elo_difference: 0.0,
+                    elo_95: [0.0, 0.0],
+                })
+                .collect(),
+            nearest: nearest.into(),
+            distinct_games: 80,
+            seconds: 1.0,
+            code_version: "test".into(),
+        }
+    }
+
+    #[test]
+    fn a_climb_past_either_end_of_the_ladder_says_so_and_one_inside_it_does_not() {
+        let above = record(&[("b", 0.8), ("c", 0.7)], "c");
+        assert!(
+            above.table().contains("above the top rung"),
+            "{}",
+            above.table()
+        );
+        let below = record(&[("b", 0.2), ("a", 0.3)], "a");
+        assert!(below.table().contains("below the bottom rung"));
+        let inside = record(&[("b", 0.6), ("c", 0.45)], "c");
+        assert_eq!(inside.beyond(), None);
+        assert!(inside.table().contains("c") && inside.table().contains("<- nearest 50%"));
+        let top_but_below_half = record(&[("b", 0.7), ("c", 0.45)], "c");
+        assert_eq!(top_but_below_half.beyond(), None);
+    }
 }
