@@ -235,12 +235,17 @@ impl<'a> Expected<'a> {
         NetInputs {
             encoding_len: self.encoding_len,
             num_actions: self.num_actions,
-            ring: (self.encoding_version as usize)
-                .checked_sub(1)
-                .and_then(|i| self.rings.get(i))
-                .cloned()
-                .unwrap_or_default(),
+            ring: self.ring(self.encoding_version),
         }
+    }
+
+    /// Where the holes lie in encoding `version` (none for a version this build lacks).
+    fn ring(&self, version: u32) -> mankala_engine::RingLayout {
+        (version as usize)
+            .checked_sub(1)
+            .and_then(|i| self.rings.get(i))
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The same, for a model to play: of any encoding version this build has.
@@ -309,11 +314,7 @@ pub fn load(
     let inputs = NetInputs {
         encoding_len: meta.encoding_len,
         num_actions: meta.num_actions,
-        ring: (meta.encoding_version as usize)
-            .checked_sub(1)
-            .and_then(|i| expected.rings.get(i))
-            .cloned()
-            .unwrap_or_default(),
+        ring: expected.ring(meta.encoding_version),
     };
     // burn's reader panics on some corrupt files (a tensor of another type): an error too.
     let loaded = mankala_data::guard::caught(|| {
