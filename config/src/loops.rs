@@ -112,6 +112,14 @@ pub struct LoopConfig {
     pub ladder: Vec<String>,
     /// Games against each rung of the ladder played.
     pub ladder_games: u32,
+    /// Simulation counts at which the run's last network plays `scaling_yardstick` when the
+    /// loop ends, from the same openings (what search adds; `pipeline::scaling`); empty:
+    /// none.
+    pub scaling: Vec<u32>,
+    /// The fixed yardstick of `scaling` (an agent spec, not a network).
+    pub scaling_yardstick: String,
+    /// Games at each simulation count of `scaling`.
+    pub scaling_games: u32,
     /// Random plies that open every gate and evaluation game (each opening is played with
     /// both colours).
     pub opening_plies: u32,
@@ -149,6 +157,9 @@ impl Default for LoopConfig {
             baselines: vec!["random".into(), "greedy".into()],
             ladder: Vec::new(),
             ladder_games: 40,
+            scaling: Vec::new(),
+            scaling_yardstick: "mcts:sims=1000".into(),
+            scaling_games: 40,
             opening_plies: 2,
             arena_simulations: 0,
             prior_draws: 1.0,
@@ -234,6 +245,35 @@ impl LoopConfig {
         }
         if !(1..=100_000).contains(&c.ladder_games) {
             return bad("ladder_games", c.ladder_games.to_string(), "1 to 100000");
+        }
+        for (i, &n) in c.scaling.iter().enumerate() {
+            if !(1..=10_000_000).contains(&n) || c.scaling[..i].contains(&n) {
+                return bad(
+                    &format!("scaling[{i}]"),
+                    n.to_string(),
+                    "1 to 10000000 simulations, each count once",
+                );
+            }
+        }
+        match c.scaling_yardstick.parse::<AgentSpec>() {
+            Err(e) => {
+                return bad(
+                    "scaling_yardstick",
+                    format!("{:?}", c.scaling_yardstick),
+                    &e.to_string(),
+                );
+            }
+            Ok(AgentSpec::Network { .. } | AgentSpec::Zoo { .. }) => {
+                return bad(
+                    "scaling_yardstick",
+                    format!("{:?}", c.scaling_yardstick),
+                    "random, greedy, alphabeta or mcts (networks change between runs)",
+                );
+            }
+            Ok(_) => {}
+        }
+        if !(1..=100_000).contains(&c.scaling_games) {
+            return bad("scaling_games", c.scaling_games.to_string(), "1 to 100000");
         }
         if !c.baselines.is_empty() && !c.baselines.iter().any(|b| b.trim() == "random") {
             return bad(
@@ -342,6 +382,26 @@ mod tests {
             e.contains("ladder_games") && e.contains("1 to 100000"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_closing_scaling_is_off_by_default_and_its_counts_and_yardstick_are_checked() {
+        let c = loop_table("").unwrap();
+        assert!(c.scaling.is_empty());
+        assert_eq!(c.scaling_yardstick, "mcts:sims=1000");
+        let c = loop_table("scaling = [50, 200, 800]\nscaling_yardstick = \"alphabeta:depth=4\"")
+            .unwrap();
+        assert_eq!(c.scaling, [50, 200, 800]);
+        for (text, words) in [
+            ("scaling = [50, 50]", "scaling[1]"),
+            ("scaling = [0]", "scaling[0]"),
+            ("scaling_yardstick = \"zoo\"", "networks change"),
+            ("scaling_yardstick = \"mcts:sms=3\"", "scaling_yardstick"),
+            ("scaling_games = 0", "scaling_games"),
+        ] {
+            let e = loop_table(text).unwrap_err();
+            assert!(e.contains(words), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -37,8 +37,8 @@ pub struct LoopOutcome {
 /// every unfinished step of generations `0..opts.generations`, reporting each finished step
 /// to `progress` and rebuilding the report after each generation; then the newest finished
 /// generation plays the baselines if `[loop] eval_every` had it skip them
-/// ([`Run::evaluate_last`]) and climbs `[loop] ladder` ([`Run::ladder`]), even past the
-/// deadline.
+/// ([`Run::evaluate_last`]), climbs `[loop] ladder` ([`Run::ladder`]) and plays `[loop]
+/// scaling` ([`Run::scaling`]), even past the deadline.
 ///
 /// # Errors
 /// The first step that fails (its marker is not written; a rerun retries it), or a report
@@ -81,6 +81,7 @@ pub fn run_generations(
             progress.step(g, &StepRecord::Eval(done));
         }
         run.ladder(g, progress)?;
+        run.scaling(g, progress)?;
     }
     let summary = report::write(&run.cfg, &run.layout, &run.record)?;
     Ok(LoopOutcome {

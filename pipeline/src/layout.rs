@@ -81,6 +81,11 @@ impl Layout {
     pub fn ladder(&self, g: u32) -> PathBuf {
         self.generation(g).join("ladder")
     }
+    /// Generation `g`'s closing simulation scaling: `scaling.json` (its marker),
+    /// `scaling.svg` and `games.jsonl`.
+    pub fn scaling(&self, g: u32) -> PathBuf {
+        self.generation(g).join("scaling")
+    }
     /// The run's resolved config.
     pub fn config(&self) -> PathBuf {
         self.root.join("config.toml")

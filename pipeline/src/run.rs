@@ -27,6 +27,7 @@ use crate::progress::Progress;
 use crate::records::{
     EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
 };
+use crate::scaling::{Scaling, ScalingRecord};
 use crate::selfplay::{rate_note, shard_meta};
 use crate::{now_secs, train};
 
@@ -681,6 +682,46 @@ impl Run {
         record.seconds = start.elapsed().as_secs_f64();
         create_dir(&dir, "cannot create")?;
         mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
+        write_marker(&marker, &record)?;
+        Ok(Some(record))
+    }
+
+    /// Generation `g`'s network at each of `[loop] scaling`'s simulation counts against
+    /// `scaling_yardstick` (`crate::scaling`), its games, chart and `scaling.json` (the
+    /// marker) in `gen-g/scaling/`; the marker's record when it exists, `None` when the
+    /// config asks for none.
+    ///
+    /// # Errors
+    /// Models or files at fault, named.
+    pub fn scaling(&self, g: u32, progress: &dyn Progress) -> Result<Option<ScalingRecord>> {
+        let lc = &self.cfg.generations;
+        if lc.scaling.is_empty() {
+            return Ok(None);
+        }
+        let dir = self.layout.scaling(g);
+        let marker = dir.join("scaling.json");
+        if let Some(done) = read_marker::<ScalingRecord>(&marker)? {
+            return Ok(Some(done));
+        }
+        let start = Instant::now();
+        let mut specs = crate::scaling::at_each(&self.network_spec(g), &lc.scaling)?;
+        specs.push(lc.scaling_yardstick.parse::<AgentSpec>()?);
+        let prepared = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
+        let plan = Scaling {
+            sims: lc.scaling.clone(),
+            games: lc.scaling_games,
+            opening_plies: lc.opening_plies,
+            seed: step_seed(self.seed(), g, 8),
+            threads: self.threads,
+        };
+        let (points, records) = crate::scaling::run(&self.cfg, &prepared, &plan, progress)?;
+        let network = format!("gen-{g}");
+        let names = (network.as_str(), lc.scaling_yardstick.as_str());
+        let mut record = ScalingRecord::new(&self.cfg, names, &plan, &points, &records);
+        record.seconds = start.elapsed().as_secs_f64();
+        create_dir(&dir, "cannot create")?;
+        mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
+        atomic::write(&dir.join("scaling.svg"), record.chart().as_bytes())?;
         write_marker(&marker, &record)?;
         Ok(Some(record))
     }

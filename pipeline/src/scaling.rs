@@ -9,9 +9,9 @@ use mankala_charts::{IntervalPoint, interval_line_chart};
 use mankala_config::{AgentSpec, Resolved};
 use mankala_data::GameRecord;
 use mankala_engine::with_game;
-use mankala_eval::arena::{pair_results, schedule};
+use mankala_eval::arena::{pair_results, repeated_games, schedule};
 use mankala_eval::ladder::Rung;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::arena::{play, standings};
 use crate::error::{Error, Result};
@@ -112,71 +112,149 @@ pub fn run(
     Ok((points, records))
 }
 
-/// The points as a table for people: simulations, games, score with its 95% interval and the
-/// Elo difference to the yardstick.
-pub fn table(network: &str, yardstick: &str, sims: &[u32], points: &[Rung]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "{network} against {yardstick}, by simulations:");
-    let _ = writeln!(
-        out,
-        "  {:>11}  {:>5}  {:>16}  {:>22}",
-        "simulations", "games", "score [95%]", "Elo difference [95%]"
-    );
-    for p in points {
-        let (lo, hi) = p.interval();
-        let (elo, elo_lo, elo_hi) = p.elo();
+/// One simulation count's result against the yardstick, for `scaling.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScalingPoint {
+    /// The network's simulations per move.
+    pub simulations: u32,
+    /// Its wins against the yardstick.
+    pub wins: f64,
+    /// Draws.
+    pub draws: f64,
+    /// Losses.
+    pub losses: f64,
+    /// Its score (a draw is half).
+    pub score: f64,
+    /// Its 95% interval.
+    pub score_95: [f64; 2],
+    /// The Elo difference the score stands for.
+    pub elo_difference: f64,
+    /// Its 95% interval.
+    pub elo_95: [f64; 2],
+}
+
+/// What search adds, with what it was played under: `scaling.json` of `mankala arena
+/// --scaling` and of the loop's closing measurement (`[loop] scaling`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScalingRecord {
+    /// The variant.
+    pub variant: String,
+    /// The network, as named.
+    pub network: String,
+    /// The fixed yardstick.
+    pub yardstick: String,
+    /// Games at each count.
+    pub games_per_count: u32,
+    /// Random plies opening each game (the same openings at every count).
+    pub opening_plies: u32,
+    /// Seed of the openings and the agents' choices.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// One point per count, in the order given.
+    pub points: Vec<ScalingPoint>,
+    /// Games that were not repeats of an earlier one.
+    pub distinct_games: usize,
+    /// Seconds the matches took.
+    #[serde(default)]
+    pub seconds: f64,
+    /// The code version that played them.
+    pub code_version: String,
+}
+
+impl ScalingRecord {
+    /// The record of `network` against `yardstick` at `plan.sims`, its points and games.
+    pub fn new(
+        cfg: &Resolved,
+        (network, yardstick): (&str, &str),
+        plan: &Scaling,
+        points: &[Rung],
+        records: &[GameRecord],
+    ) -> ScalingRecord {
+        let points = points
+            .iter()
+            .map(|p| {
+                let (lo, hi) = p.interval();
+                let (elo, elo_lo, elo_hi) = p.elo();
+                ScalingPoint {
+                    simulations: plan.sims[p.index],
+                    wins: p.wins,
+                    draws: p.draws,
+                    losses: p.losses,
+                    score: p.score(),
+                    score_95: [lo, hi],
+                    elo_difference: elo,
+                    elo_95: [elo_lo, elo_hi],
+                }
+            })
+            .collect();
+        ScalingRecord {
+            variant: cfg.game.name().to_string(),
+            network: network.to_string(),
+            yardstick: yardstick.to_string(),
+            games_per_count: plan.games,
+            opening_plies: plan.opening_plies,
+            seed: plan.seed,
+            threads: plan.threads,
+            points,
+            distinct_games: records.len() - repeated_games(records),
+            seconds: 0.0,
+            code_version: crate::code_version(),
+        }
+    }
+
+    /// The points as a table for people: simulations, games, score with its 95% interval
+    /// and the Elo difference to the yardstick.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
         let _ = writeln!(
             out,
-            "  {:>11}  {:>5}  {:>5.1}% [{:>3.0}, {:>3.0}]  {:>+6.0} [{:>+5.0}, {:>+5.0}]",
-            sims[p.index],
-            p.games(),
-            100.0 * p.score(),
-            100.0 * lo,
-            100.0 * hi,
-            elo,
-            elo_lo,
-            elo_hi
+            "{} against {}, by simulations:",
+            self.network, self.yardstick
         );
+        let _ = writeln!(
+            out,
+            "  {:>11}  {:>5}  {:>16}  {:>22}",
+            "simulations", "games", "score [95%]", "Elo difference [95%]"
+        );
+        for p in &self.points {
+            let _ = writeln!(
+                out,
+                "  {:>11}  {:>5}  {:>5.1}% [{:>3.0}, {:>3.0}]  {:>+6.0} [{:>+5.0}, {:>+5.0}]",
+                p.simulations,
+                p.wins + p.draws + p.losses,
+                100.0 * p.score,
+                100.0 * p.score_95[0],
+                100.0 * p.score_95[1],
+                p.elo_difference,
+                p.elo_95[0],
+                p.elo_95[1]
+            );
+        }
+        out
     }
-    out
-}
 
-/// The points as JSON, one object per count.
-pub fn points_json(sims: &[u32], points: &[Rung]) -> serde_json::Value {
-    points
-        .iter()
-        .map(|p| {
-            let (lo, hi) = p.interval();
-            let (elo, elo_lo, elo_hi) = p.elo();
-            json!({"simulations": sims[p.index], "wins": p.wins, "draws": p.draws,
-                   "losses": p.losses, "score": p.score(), "score_95": [lo, hi],
-                   "elo_difference": elo, "elo_95": [elo_lo, elo_hi]})
-        })
-        .collect()
-}
-
-/// The score against the yardstick by simulations (x: log2 of the count), with intervals and
-/// a line at 50%.
-pub fn chart(network: &str, yardstick: &str, sims: &[u32], points: &[Rung]) -> String {
-    let dots: Vec<IntervalPoint> = points
-        .iter()
-        .map(|p| {
-            let (lo, hi) = p.interval();
-            IntervalPoint {
-                x: f64::from(sims[p.index]).log2(),
-                y: 100.0 * p.score(),
-                low: 100.0 * lo,
-                high: 100.0 * hi,
-            }
-        })
-        .collect();
-    interval_line_chart(
-        &format!("{network} against {yardstick}"),
-        "simulations (log2: 6 = 64, 8 = 256, 10 = 1024, 12 = 4096)",
-        "score (%)",
-        &dots,
-        &[("even", 50.0)],
-    )
+    /// The score against the yardstick by simulations (x: log2 of the count), with
+    /// intervals and a line at 50%.
+    pub fn chart(&self) -> String {
+        let dots: Vec<IntervalPoint> = self
+            .points
+            .iter()
+            .map(|p| IntervalPoint {
+                x: f64::from(p.simulations).log2(),
+                y: 100.0 * p.score,
+                low: 100.0 * p.score_95[0],
+                high: 100.0 * p.score_95[1],
+            })
+            .collect();
+        interval_line_chart(
+            &format!("{} against {}", self.network, self.yardstick),
+            "simulations (log2: 6 = 64, 8 = 256, 10 = 1024, 12 = 4096)",
+            "score (%)",
+            &dots,
+            &[("even", 50.0)],
+        )
+    }
 }
 
 #[cfg(test)]

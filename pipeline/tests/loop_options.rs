@@ -335,3 +335,28 @@ fn the_last_network_climbs_the_ladder_once_and_the_report_and_summary_say_how_st
     assert!(outcome.summary.contains("gen-1 against the ladder"), "{}", outcome.summary);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_last_network_plays_at_each_simulation_count_once_and_the_report_shows_the_chart() {
+    let dir = temp_dir("scaling");
+    let path = tiny_config(&dir, "", "", "scaling = [2, 8]\nscaling_yardstick = \"greedy\"\nscaling_games = 2");
+    let run = run_two(&dir, &path);
+    assert!(!run.layout.scaling(0).exists(), "only the last network plays");
+    let marker = run.layout.scaling(1).join("scaling.json");
+    let record: mankala_pipeline::scaling::ScalingRecord = serde_json::from_str(&std::fs::read_to_string(&marker).unwrap()).unwrap();
+    assert_eq!((record.network.as_str(), record.yardstick.as_str()), ("gen-1", "greedy"));
+    let sims: Vec<u32> = record.points.iter().map(|p| p.simulations).collect();
+    assert_eq!(sims, [2, 8]);
+    assert!(record.points.iter().all(|p| p.wins + p.draws + p.losses == 2.0));
+    let games = std::fs::read_to_string(run.layout.scaling(1).join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 4);
+    assert!(std::fs::read_to_string(run.layout.scaling(1).join("scaling.svg")).unwrap().starts_with("<svg"));
+    let report = std::fs::read_to_string(run.layout.report()).unwrap();
+    assert!(report.contains("## What search adds") && report.contains("gen-0001/scaling/scaling.svg"), "{report}");
+    let before = std::fs::metadata(&marker).unwrap().modified().unwrap();
+    let again = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    let outcome = run_generations(&again, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    assert_eq!(std::fs::metadata(&marker).unwrap().modified().unwrap(), before);
+    assert!(outcome.summary.contains("gen-1 against greedy, by simulations"), "{}", outcome.summary);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -222,26 +222,16 @@ fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()>
         seed: args.seed,
         threads: args.threads,
     };
+    let start = std::time::Instant::now();
     let (points, records) = scaling::run(cfg, &agents, &plan, &Bars::new())?;
     mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
-    let (name, yardstick) = (&args.agents[0], &args.agents[1]);
-    let record = json!({
-        "variant": cfg.game.name(),
-        "network": name,
-        "yardstick": yardstick,
-        "games_per_count": args.games,
-        "opening_plies": args.opening_plies,
-        "seed": args.seed,
-        "threads": args.threads,
-        "points": scaling::points_json(sims, &points),
-        "distinct_games": records.len() - repeated_games(&records),
-        "code_version": code_version(),
-    });
+    let names = (args.agents[0].as_str(), args.agents[1].as_str());
+    let mut record = scaling::ScalingRecord::new(cfg, names, &plan, &points, &records);
+    record.seconds = start.elapsed().as_secs_f64();
     let text = serde_json::to_string_pretty(&record).context("the scaling record")?;
     atomic::write(&args.out.join("scaling.json"), text.as_bytes())?;
-    let svg = scaling::chart(name, yardstick, sims, &points);
-    atomic::write(&args.out.join("scaling.svg"), svg.as_bytes())?;
-    print!("{}", scaling::table(name, yardstick, sims, &points));
+    atomic::write(&args.out.join("scaling.svg"), record.chart().as_bytes())?;
+    print!("{}", record.table());
     println!(
         "wrote {}/{{scaling.json,scaling.svg,games.jsonl}}",
         args.out.display()

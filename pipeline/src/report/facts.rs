@@ -8,6 +8,7 @@ use crate::error::Result;
 use crate::ladder::LadderRecord;
 use crate::layout::{Layout, Step, read_marker};
 use crate::records::{EvalDone, GateDone, NamedResult, SelfplayDone, TrainDone};
+use crate::scaling::ScalingRecord;
 
 /// What one generation has finished.
 pub(super) struct Generation {
@@ -18,6 +19,8 @@ pub(super) struct Generation {
     pub(super) eval: Option<EvalDone>,
     /// The closing ladder its network climbed, if the loop ended with it.
     pub(super) ladder: Option<LadderRecord>,
+    /// The closing simulation scaling of its network, if the loop ended with it.
+    pub(super) scaling: Option<ScalingRecord>,
 }
 
 impl Generation {
@@ -43,6 +46,7 @@ pub(super) fn generations(layout: &Layout) -> Result<Vec<Generation>> {
             gate: read_marker(&layout.marker(g, Step::Gate))?,
             eval: read_marker(&layout.marker(g, Step::Eval))?,
             ladder: read_marker(&layout.ladder(g).join("ladder.json"))?,
+            scaling: read_marker(&layout.scaling(g).join("scaling.json"))?,
         });
     }
     Ok(out)

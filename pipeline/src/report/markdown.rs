@@ -160,3 +160,26 @@ pub(super) fn ladder(f: &Facts<'_>, md: &mut String) {
         l.table()
     );
 }
+
+/// The newest closing simulation scaling (`[loop] scaling`): what search adds to the run's
+/// last network against one fixed yardstick.
+pub(super) fn scaling(f: &Facts<'_>, md: &mut String) {
+    let Some((g, sc)) = f
+        .gens
+        .iter()
+        .rev()
+        .find_map(|g| g.scaling.as_ref().map(|s| (g.g, s)))
+    else {
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "\n## What search adds\n\ngen-{g} at each simulation count against `{}` ({} games a count, the same {}-ply random openings at every count, {} distinct games, {:.0} s; `gen-{g:04}/scaling/`):\n\n```\n{}```\n\n![scaling](gen-{g:04}/scaling/scaling.svg)",
+        sc.yardstick,
+        sc.games_per_count,
+        sc.opening_plies,
+        sc.distinct_games,
+        sc.seconds,
+        sc.table()
+    );
+}

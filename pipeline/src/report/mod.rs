@@ -77,6 +77,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
     markdown::header(&f, &mut md);
     markdown::generations(&f, &mut md);
     markdown::ladder(&f, &mut md);
+    markdown::scaling(&f, &mut md);
     judged::section(&f, &mut md)?;
     let mut table = String::new();
     ratings::section(&f, &mut md, &mut table)?;

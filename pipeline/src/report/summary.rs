@@ -1,5 +1,6 @@
 //! The closing summary the terminal prints after a generation: the ratings table, the
-//! newest evaluated generation against the baselines, and the newest closing ladder.
+//! newest evaluated generation against the baselines, and the newest closing ladder and
+//! simulation scaling.
 
 use std::fmt::Write as _;
 
@@ -31,6 +32,9 @@ pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
     }
     if let Some(ladder) = f.gens.iter().rev().find_map(|g| g.ladder.as_ref()) {
         let _ = write!(summary, "\n{}", ladder.table());
+    }
+    if let Some(scaling) = f.gens.iter().rev().find_map(|g| g.scaling.as_ref()) {
+        let _ = write!(summary, "\n{}", scaling.table());
     }
     if let Some(e) = &f.rating_error {
         let _ = writeln!(summary, "ratings unavailable: {e}");
