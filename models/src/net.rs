@@ -76,6 +76,9 @@ impl ResidualBlock {
 /// it around the ring and before those of the one after it (circular padding of width 1).
 pub fn neighbourhood(h: Tensor<3>) -> Tensor<3> {
     let [_, p, _] = h.dims();
+    if p == 1 {
+        return Tensor::cat(vec![h.clone(), h.clone(), h], 2); // [B, 1, 3C]: its own neighbour
+    }
     let before = Tensor::cat(
         vec![h.clone().narrow(1, p - 1, 1), h.clone().narrow(1, 0, p - 1)],
         1,
