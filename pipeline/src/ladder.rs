@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::{play, standings};
 use crate::error::{Error, Result};
+use crate::match_score::MatchScore;
 use crate::progress::Progress;
 
 /// How the ladder's matches are played.
@@ -33,20 +34,9 @@ pub struct Ladder {
 pub struct RungRecord {
     /// The yardstick's spec.
     pub rung: String,
-    /// The agent's wins, draws and losses against it.
-    pub wins: f64,
-    /// Draws.
-    pub draws: f64,
-    /// Losses.
-    pub losses: f64,
-    /// The agent's score (a draw is half).
-    pub score: f64,
-    /// Its 95% interval.
-    pub score_95: [f64; 2],
-    /// The Elo difference the score stands for.
-    pub elo_difference: f64,
-    /// Its 95% interval.
-    pub elo_95: [f64; 2],
+    /// The agent's result against it.
+    #[serde(flatten)]
+    pub result: MatchScore,
 }
 
 /// A climb with what it was played under: `ladder.json` of `mankala arena --ladder` and of
@@ -93,19 +83,9 @@ impl LadderRecord {
         let played = climbed
             .played
             .iter()
-            .map(|r| {
-                let (lo, hi) = r.interval();
-                let (elo, elo_lo, elo_hi) = r.elo();
-                RungRecord {
-                    rung: names[r.index + 1].clone(),
-                    wins: r.wins,
-                    draws: r.draws,
-                    losses: r.losses,
-                    score: r.score(),
-                    score_95: [lo, hi],
-                    elo_difference: elo,
-                    elo_95: [elo_lo, elo_hi],
-                }
+            .map(|r| RungRecord {
+                rung: names[r.index + 1].clone(),
+                result: MatchScore::of(r),
             })
             .collect();
         LadderRecord {
@@ -146,25 +126,12 @@ impl LadderRecord {
             "rung", "games", "score [95%]", "Elo difference [95%]"
         );
         for r in &self.played {
-            let [lo, hi] = r.score_95;
-            let [elo_lo, elo_hi] = r.elo_95;
-            let _ = writeln!(
-                out,
-                "  {:<width$}  {:>5}  {:>5.1}% [{:>3.0}, {:>3.0}]  {:>+6.0} [{:>+5.0}, {:>+5.0}]{}",
-                r.rung,
-                r.wins + r.draws + r.losses,
-                100.0 * r.score,
-                100.0 * lo,
-                100.0 * hi,
-                r.elo_difference,
-                elo_lo,
-                elo_hi,
-                if r.rung == self.nearest {
-                    "  <- nearest 50%"
-                } else {
-                    ""
-                }
-            );
+            let mark = if r.rung == self.nearest {
+                "  <- nearest 50%"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  {:<width$}  {}{mark}", r.rung, r.result.cells());
         }
         if let Some(note) = self.beyond() {
             let _ = writeln!(out, "  {note}");
@@ -176,9 +143,9 @@ impl LadderRecord {
     /// bottom one: the ladder does not reach it, and the rung named nearest is only an end.
     pub fn beyond(&self) -> Option<&'static str> {
         let nearest = self.played.iter().find(|r| r.rung == self.nearest)?;
-        if nearest.score > 0.5 && self.ladder.last() == Some(&nearest.rung) {
+        if nearest.result.score > 0.5 && self.ladder.last() == Some(&nearest.rung) {
             Some("above the top rung: a stronger yardstick would measure this agent")
-        } else if nearest.score < 0.5 && self.ladder.first() == Some(&nearest.rung) {
+        } else if nearest.result.score < 0.5 && self.ladder.first() == Some(&nearest.rung) {
             Some("below the bottom rung: a weaker yardstick would measure this agent")
         } else {
             None
@@ -246,13 +213,12 @@ mod tests {
                 .iter()
                 .map(|&(rung, score)| RungRecord {
                     rung: rung.into(),
-                    wins: score * 40.0,
-                    draws: 0.0,
-                    losses: (1.0 - score) * 40.0,
-                    score,
-                    score_95: [score - 0.1, score + 0.1],
-                    elo_difference: 0.0,
-                    elo_95: [0.0, 0.0],
+                    result: MatchScore::of(&Rung {
+                        index: 0,
+                        wins: score * 40.0,
+                        draws: 0.0,
+                        losses: (1.0 - score) * 40.0,
+                    }),
                 })
                 .collect(),
             nearest: nearest.into(),

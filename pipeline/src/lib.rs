@@ -16,6 +16,7 @@ pub mod generations;
 pub mod label;
 pub mod ladder;
 pub mod layout;
+pub mod match_score;
 pub mod progress;
 pub mod records;
 pub mod report;

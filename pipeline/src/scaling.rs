@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::{play, standings};
 use crate::error::{Error, Result};
+use crate::match_score::MatchScore;
 use crate::progress::Progress;
 
 /// How the matches are played.
@@ -117,20 +118,9 @@ pub fn run(
 pub struct ScalingPoint {
     /// The network's simulations per move.
     pub simulations: u32,
-    /// Its wins against the yardstick.
-    pub wins: f64,
-    /// Draws.
-    pub draws: f64,
-    /// Losses.
-    pub losses: f64,
-    /// Its score (a draw is half).
-    pub score: f64,
-    /// Its 95% interval.
-    pub score_95: [f64; 2],
-    /// The Elo difference the score stands for.
-    pub elo_difference: f64,
-    /// Its 95% interval.
-    pub elo_95: [f64; 2],
+    /// Its result against the yardstick.
+    #[serde(flatten)]
+    pub result: MatchScore,
 }
 
 /// What search adds, with what it was played under: `scaling.json` of `mankala arena
@@ -173,19 +163,9 @@ impl ScalingRecord {
     ) -> ScalingRecord {
         let points = points
             .iter()
-            .map(|p| {
-                let (lo, hi) = p.interval();
-                let (elo, elo_lo, elo_hi) = p.elo();
-                ScalingPoint {
-                    simulations: plan.sims[p.index],
-                    wins: p.wins,
-                    draws: p.draws,
-                    losses: p.losses,
-                    score: p.score(),
-                    score_95: [lo, hi],
-                    elo_difference: elo,
-                    elo_95: [elo_lo, elo_hi],
-                }
+            .map(|p| ScalingPoint {
+                simulations: plan.sims[p.index],
+                result: MatchScore::of(p),
             })
             .collect();
         ScalingRecord {
@@ -218,18 +198,7 @@ impl ScalingRecord {
             "simulations", "games", "score [95%]", "Elo difference [95%]"
         );
         for p in &self.points {
-            let _ = writeln!(
-                out,
-                "  {:>11}  {:>5}  {:>5.1}% [{:>3.0}, {:>3.0}]  {:>+6.0} [{:>+5.0}, {:>+5.0}]",
-                p.simulations,
-                p.wins + p.draws + p.losses,
-                100.0 * p.score,
-                100.0 * p.score_95[0],
-                100.0 * p.score_95[1],
-                p.elo_difference,
-                p.elo_95[0],
-                p.elo_95[1]
-            );
+            let _ = writeln!(out, "  {:>11}  {}", p.simulations, p.result.cells());
         }
         out
     }
@@ -242,9 +211,9 @@ impl ScalingRecord {
             .iter()
             .map(|p| IntervalPoint {
                 x: f64::from(p.simulations).log2(),
-                y: 100.0 * p.score,
-                low: 100.0 * p.score_95[0],
-                high: 100.0 * p.score_95[1],
+                y: 100.0 * p.result.score,
+                low: 100.0 * p.result.score_95[0],
+                high: 100.0 * p.result.score_95[1],
             })
             .collect();
         interval_line_chart(

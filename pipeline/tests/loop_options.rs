@@ -320,7 +320,7 @@ fn the_last_network_climbs_the_ladder_once_and_the_report_and_summary_say_how_st
     // Three rungs: the middle one first, then one of the others (binary search).
     assert_eq!(record.played.len(), 2, "{record:?}");
     assert_eq!(record.played[0].rung, "greedy");
-    assert!(record.played.iter().all(|r| r.wins + r.draws + r.losses == 2.0));
+    assert!(record.played.iter().all(|r| r.result.games() == 2.0));
     assert!(record.played.iter().any(|r| r.rung == record.nearest));
     let games = std::fs::read_to_string(run.layout.ladder(1).join("games.jsonl")).unwrap();
     assert_eq!(games.lines().count(), 4);
@@ -347,7 +347,7 @@ fn the_last_network_plays_at_each_simulation_count_once_and_the_report_shows_the
     assert_eq!((record.network.as_str(), record.yardstick.as_str()), ("gen-1", "greedy"));
     let sims: Vec<u32> = record.points.iter().map(|p| p.simulations).collect();
     assert_eq!(sims, [2, 8]);
-    assert!(record.points.iter().all(|p| p.wins + p.draws + p.losses == 2.0));
+    assert!(record.points.iter().all(|p| p.result.games() == 2.0));
     let games = std::fs::read_to_string(run.layout.scaling(1).join("games.jsonl")).unwrap();
     assert_eq!(games.lines().count(), 4);
     assert!(std::fs::read_to_string(run.layout.scaling(1).join("scaling.svg")).unwrap().starts_with("<svg"));
