@@ -46,10 +46,13 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
 fn judge_and_perfect_refuse_what_they_cannot_do() {
     let dir = temp_dir("judge-refusals");
     for (args, words) in [
-        (vec!["judge", "--variant", "bao", "--agent", "random", "--from-games", "x"], &["bao has no exact values", "kalah or oware"][..]),
+        (vec!["judge", "--variant", "bao", "--agent", "random", "--from-games", "x"], &["bao has no exact values", "kalah, oware or bao-kujifunza"][..]),
         (vec!["judge", "--variant", "oware", "--agent", "random", "--from-games", "x"], &["--table"][..]),
         (vec!["judge", "--variant", "kalah", "--agent", "random", "--from-games", "/no/such/games"], &["/no/such/games"][..]),
-        (vec!["arena", "--variant", "oware", "--agents", "perfect", "random", "--games", "2"], &["agent `perfect`", "no exact solver", "kalah only"][..]),
+        (
+            vec!["arena", "--variant", "oware", "--agents", "perfect", "random", "--games", "2"],
+            &["agent `perfect`", "no exact solver", "kalah and bao-kujifunza"][..],
+        ),
         (vec!["arena", "--variant", "kalah", "--agents", "alphabeta:ms=5,tb=/no/such/table.mtb", "random", "--games", "2"], &["/no/such/table.mtb"][..]),
         (vec!["arena", "--variant", "kalah", "--agents", "alphabeta", "random"], &["expected depth=D", "ms=T"][..]),
     ] {
@@ -211,7 +214,7 @@ fn exact_labels_train_a_network_that_the_judge_measures_alone() {
     assert!(v["overall"]["value_error"].as_f64().is_some(), "{v}");
 
     for (args, words) in [
-        (vec!["label", "--variant", "bao", "--from-games", "x", "--out", "y"], &["bao has no exact values", "kalah or oware"][..]),
+        (vec!["label", "--variant", "bao", "--from-games", "x", "--out", "y"], &["bao has no exact values", "kalah, oware or bao-kujifunza"][..]),
         (vec!["label", "--variant", "oware", "--from-games", "x", "--out", "y"], &["--table"][..]),
         (vec!["label", "--variant", "kalah", "--from-games", "/no/such/games", "--out", "y"], &["/no/such/games"][..]),
         (vec!["label", "--variant", "kalah", "--from-games", "x", "--out", "y", "--samples", "0"], &["--samples 0"][..]),
@@ -230,4 +233,53 @@ fn assert_fails(o: &std::process::Output, words: &[&str]) {
     for w in words {
         assert!(e.contains(w), "{e} lacks {w}");
     }
+}
+
+#[test]
+fn bao_kujifunza_is_solved_with_a_proof_the_checker_accepts_and_a_tampered_one_refused() {
+    let dir = temp_dir("solve-bao");
+    let proof = dir.join("start.proof");
+    let o = mankala(&["solve", "--variant", "bao-kujifunza", "--proof", s(&proof), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["winner"], "south", "{v}");
+    assert_eq!(v["winning_moves"], serde_json::json!(["A3>", "A6>", "A3<", "A6<"]), "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 16, "{v}");
+    assert!(v["proof"]["positions"].as_u64().unwrap() > 10, "{v}");
+    let o = mankala(&["solve", "--variant", "bao-kujifunza", "--check", s(&proof)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("accepted: south wins"), "{}", stdout(&o));
+
+    // The last position of the winner's left out: the checker finds a line without a move.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let n: usize = lines[7].strip_prefix("positions ").unwrap().parse().unwrap();
+    lines.pop();
+    lines[7] = format!("positions {}", n - 1);
+    let tampered = dir.join("tampered.proof");
+    std::fs::write(&tampered, lines.join("\n")).unwrap();
+    let o = mankala(&["solve", "--variant", "bao-kujifunza", "--check", s(&tampered)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("no move for the winner"), "{}", stderr(&o));
+    // Checked against other rules, the proof is refused by its rules line.
+    let o = mankala(&["solve", "--variant", "bao", "--check", s(&proof)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no solver"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn perfect_bao_kujifunza_play_is_judged_perfect() {
+    let dir = temp_dir("judge-bao");
+    let arena = dir.join("arena");
+    let o = mankala(&["arena", "--variant", "bao-kujifunza", "--agents", "perfect", "random", "--games", "2", "--out", s(&arena), "--seed", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Perfect play wins with South; it may lose with North, the start being a win for South.
+    let o = mankala(&["judge", "--variant", "bao-kujifunza", "--agent", "perfect", "--from-games", s(&arena), "--samples", "20", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["overall"]["result_kept"]["share"], 1.0, "{v}");
+    let o = mankala(&["judge", "--variant", "bao-kujifunza", "--agent", "random", "--from-games", s(&arena), "--samples", "20", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -38,6 +38,11 @@ fn main() {
             body: shards_read_unchanged_in_pyarrow_pandas_polars_and_duckdb,
         },
         skip::Check {
+            name: "a_bao_kujifunza_proof_is_accepted_by_the_python_reference_rules",
+            missing: modules_missing(&["json"]),
+            body: a_bao_kujifunza_proof_is_accepted_by_the_python_reference_rules,
+        },
+        skip::Check {
             name: "exported_models_run_in_onnxruntime_and_numpy",
             missing: modules_missing(&["onnxruntime", "safetensors", "numpy"]),
             body: exported_models_run_in_onnxruntime_and_numpy,
@@ -112,6 +117,36 @@ fn script(name: &str, args: &[&Path]) -> String {
     let o = Command::new(python()).arg(repo().join("scripts").join(name)).args(args).output().unwrap();
     assert!(o.status.success(), "{name}: {}{}", stdout(&o), stderr(&o));
     stdout(&o)
+}
+
+/// The proof of Bao la Kujifunza's start, checked by `scripts/check_bao_proof.py` over the
+/// independent Python rules (`scripts/reference/bao.py`), with and without takasia; a proof
+/// with a move changed is refused.
+fn a_bao_kujifunza_proof_is_accepted_by_the_python_reference_rules() {
+    let dir = temp_dir("bao-proof");
+    for (name, rules) in [("default", ""), ("takasia", "takasia = true\n")] {
+        let config = dir.join(format!("{name}.toml"));
+        std::fs::write(&config, format!("variant = \"bao-kujifunza\"\n[rules]\n{rules}")).unwrap();
+        let proof = dir.join(format!("{name}.proof"));
+        mankala_ok(&["solve", "--config", s(&config), "--no-moves", "--proof", s(&proof)], "solve");
+        let said = script("check_bao_proof.py", &[&proof]);
+        assert!(said.starts_with("accepted: south wins"), "{name}: {said}");
+    }
+    // Every listed move replaced by `A1>`: illegal somewhere, or losing.
+    let text = std::fs::read_to_string(dir.join("default.proof")).unwrap();
+    let tampered: Vec<String> = text
+        .lines()
+        .map(|l| match l.split_once('\t') {
+            Some((p, _)) => format!("{p}\tA1>"),
+            None => l.to_string(),
+        })
+        .collect();
+    let bad = dir.join("tampered.proof");
+    std::fs::write(&bad, tampered.join("\n")).unwrap();
+    let o = Command::new(python()).arg(repo().join("scripts/check_bao_proof.py")).arg(&bad).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("refused:"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Self-play shards of two variants (one with the free setup's placements) and a second

@@ -1,6 +1,7 @@
 //! Exact values for the games that have them, from `mankala-solver`: Kalah's solver (every
-//! position) and the Kalah and Oware endgame tablebases (positions with few enough seeds in
-//! play); and [`PerfectAgent`], which plays a perfect move of Kalah.
+//! position), the Kalah and Oware endgame tablebases (positions with few enough seeds in
+//! play) and Bao la Kujifunza's proof-number solver (results only: +1 or -1, for positions it
+//! settles within its budget); and [`PerfectAgent`], which plays a perfect move of Kalah.
 //!
 //! Values are final seed margins for the player to move under perfect play: the store
 //! difference plus the value of the seeds still in play. For Oware that is the tables'
@@ -10,8 +11,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use mankala_engine::variants::KalahRules;
+use mankala_engine::variants::{Bao, KalahRules};
 use mankala_engine::{Action, Game, Player, State};
+use mankala_solver::bao::{self, DfpnConfig, MoveValue};
 use mankala_solver::kalah::{Solver, SolverConfig};
 use mankala_solver::tablebase::relative_pits;
 use mankala_solver::{TableGame, Tablebase, TablebaseError};
@@ -28,7 +30,7 @@ pub enum ExactError {
     Tablebase(#[from] TablebaseError),
     /// Perfect play was asked of a variant without a solver.
     #[error(
-        "{variant} has no exact solver: `perfect` plays kalah only (for oware, use alphabeta:ms=T,tb=FILE)"
+        "{variant} has no exact solver: `perfect` plays kalah and bao-kujifunza (for oware, use alphabeta:ms=T,tb=FILE)"
     )]
     NoSolver {
         /// The variant.
@@ -97,13 +99,19 @@ impl Tables {
     }
 }
 
-/// Exact values of one variant's positions: a Kalah solver, a tablebase, or both.
+/// Exact values of one variant's positions: a Kalah solver, a tablebase, or both; or Bao la
+/// Kujifunza's results.
 #[derive(Clone, Debug)]
 pub struct Exact {
-    game: TableGame,
+    game: Option<TableGame>,
     table: Option<Arc<Tablebase>>,
     solver: bool,
+    /// Bao la Kujifunza, valued by the proof-number solver.
+    bao: Option<Bao>,
 }
+
+/// Positions each of the Bao la Kujifunza solver's searches may expand for one valuation.
+pub const BAO_NODES: u64 = 2_000_000;
 
 impl Exact {
     /// Exact values for `variant` with the rule options `rules` (a TOML `[rules]` table, as
@@ -120,6 +128,24 @@ impl Exact {
         solver: bool,
         tables: &Tables,
     ) -> Result<Exact, ExactError> {
+        if variant == "bao-kujifunza" {
+            if table.is_some() {
+                return Err(ExactError::NoTable {
+                    variant: variant.to_string(),
+                });
+            }
+            let bao =
+                crate::BaoPerfectAgent::game_of(rules).map_err(|message| ExactError::Rules {
+                    variant: variant.to_string(),
+                    message,
+                })?;
+            return Ok(Exact {
+                game: None,
+                table: None,
+                solver: true,
+                bao: Some(bao),
+            });
+        }
         let game = match variant {
             "kalah" => {
                 let rules: KalahRules = toml::from_str(rules).map_err(|e| ExactError::Rules {
@@ -144,9 +170,10 @@ impl Exact {
         };
         let table = table.map(|p| tables.load(p, game)).transpose()?;
         Ok(Exact {
-            game,
+            game: Some(game),
             table,
             solver,
+            bao: None,
         })
     }
 
@@ -166,14 +193,19 @@ impl Exact {
         Ok(())
     }
 
-    /// Whether this variant has exact values (`kalah` and `oware`).
+    /// Whether this variant has exact values (`kalah`, `oware` and `bao-kujifunza`).
     pub fn exists_for(variant: &str) -> bool {
-        matches!(variant, "kalah" | "oware")
+        matches!(variant, "kalah" | "oware" | "bao-kujifunza")
     }
 
-    /// The game and rules the values are for.
-    pub fn game(&self) -> TableGame {
+    /// The game and rules of the solver or tables (`None` for Bao la Kujifunza).
+    pub fn game(&self) -> Option<TableGame> {
         self.game
+    }
+
+    /// Whether every position is valued (by a solver), not only those within a table.
+    pub fn values_every_position(&self) -> bool {
+        self.bao.is_some() || matches!(self.game, Some(TableGame::Kalah { .. }))
     }
 
     /// The tablebase, if one was given.
@@ -184,7 +216,7 @@ impl Exact {
     /// A solver for Kalah over this table (`None` for Oware or without `solver`).
     pub fn solver(&self) -> Option<Solver<'static>> {
         match self.game {
-            TableGame::Kalah { empty_capture } if self.solver => Some(Solver::new(
+            Some(TableGame::Kalah { empty_capture }) if self.solver => Some(Solver::new(
                 empty_capture,
                 self.table.clone(),
                 SolverConfig { tt_log2: 22 },
@@ -205,6 +237,9 @@ impl Exact {
     /// The final margin for the player to move under perfect play, from `solver` or the
     /// table; `None` when neither knows it.
     pub fn value<S: State>(&self, solver: Option<&mut Solver<'_>>, state: &S) -> Option<i32> {
+        if let Some(game) = &self.bao {
+            return bao_value(game, state);
+        }
         if let Some(o) = state.outcome() {
             let me = state.to_move().index();
             return Some(o.scores[me] as i32 - o.scores[1 - me] as i32);
@@ -226,6 +261,9 @@ impl Exact {
         mut solver: Option<&mut Solver<'_>>,
         state: &S,
     ) -> Option<Vec<(Action, i32)>> {
+        if let Some(game) = &self.bao {
+            return bao_move_values(game, state);
+        }
         let me = state.to_move();
         let mut out = Vec::new();
         for a in state.legal_mask().iter() {
@@ -263,6 +301,50 @@ impl Exact {
         } + store_diff;
         Some(if mover == me { v } else { -v })
     }
+}
+
+/// A fresh Bao la Kujifunza solver within [`BAO_NODES`] a search.
+fn bao_solver(game: &Bao) -> bao::Solver {
+    let config = DfpnConfig {
+        table_entries: 1 << 20,
+        max_nodes: Some(BAO_NODES),
+        ..DfpnConfig::default()
+    };
+    bao::Solver::new(*game, config).expect("bao-kujifunza")
+}
+
+/// The engine state as Bao la Kujifunza's own, through its position text.
+fn bao_state<S: State>(game: &Bao, state: &S) -> mankala_engine::variants::BaoState {
+    game.parse_position(&state.position_text())
+        .expect("a bao-kujifunza position of the same rules")
+}
+
+/// +1 when the player to move wins `state`, -1 when he loses; `None` when not settled.
+fn bao_value<S: State>(game: &Bao, state: &S) -> Option<i32> {
+    let s = bao_state(game, state);
+    if let Some(o) = s.outcome() {
+        return match o.result {
+            mankala_engine::GameResult::Win(p) => Some(if p == s.to_move() { 1 } else { -1 }),
+            _ => Some(0),
+        };
+    }
+    let winner = bao_solver(game).solve(&s, &mut |_| {}).winner?;
+    Some(if winner == s.to_move() { 1 } else { -1 })
+}
+
+/// +1 or -1 for the mover after each legal action; `None` when one is not settled.
+fn bao_move_values<S: State>(game: &Bao, state: &S) -> Option<Vec<(Action, i32)>> {
+    let s = bao_state(game, state);
+    let moves = bao_solver(game).moves(&s, &mut |_| {});
+    let values: Option<Vec<(Action, i32)>> = moves
+        .iter()
+        .map(|m| match m.value {
+            MoveValue::Wins => Some((m.action, 1)),
+            MoveValue::Loses => Some((m.action, -1)),
+            MoveValue::Unknown => None,
+        })
+        .collect();
+    values.filter(|v| !v.is_empty())
 }
 
 /// The pits seen from `mover` and his store difference.
@@ -453,7 +535,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("no exact solver") && e.contains("kalah only"),
+            e.contains("no exact solver") && e.contains("kalah and bao-kujifunza"),
             "{e}"
         );
         let e = Exact::new(

@@ -11,10 +11,13 @@
 //!   tablebase probes;
 //! - `exact`: [`Exact`] values from `mankala-solver` (Kalah's solver, Kalah and Oware
 //!   tablebases) and the [`PerfectAgent`];
+//! - `bao_perfect`: the [`BaoPerfectAgent`], perfect play of Bao la Kujifunza from the
+//!   proof-number solver;
 //! - `search`: [`SearchAgent`], MCTS with rollouts or a network;
 //! - [`zoo`]: the trained networks shipped per variant, and the default agent.
 
 mod alphabeta;
+mod bao_perfect;
 mod exact;
 mod mcts;
 mod spec;
@@ -25,6 +28,7 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 pub use alphabeta::AlphaBetaAgent;
+pub use bao_perfect::BaoPerfectAgent;
 pub use exact::{Exact, ExactError, PerfectAgent, Tables};
 pub use mankala_config::{AgentSpec, ZOO_SIMULATIONS};
 pub use mcts::SearchAgent;

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use mankala_config::{AgentSpec, SearchConfig, Selection, SpecError, TIMED_DEPTH};
+use mankala_engine::variants::Bao;
 use mankala_models::{Expected, ModelError, PolicyValueNet};
 use mankala_search::evaluator::{NetworkEvaluator, RolloutEvaluator};
 use mankala_solver::TablebaseError;
@@ -11,6 +12,7 @@ use thiserror::Error;
 
 use crate::Resources;
 use crate::alphabeta::AlphaBetaAgent;
+use crate::bao_perfect::BaoPerfectAgent;
 use crate::exact::{Exact, PerfectAgent};
 use crate::mcts::SearchAgent;
 use crate::{Agent, GreedyAgent, RandomAgent};
@@ -58,6 +60,8 @@ pub struct Prepared {
     pub(crate) net: Option<(PolicyValueNet, u32)>,
     /// Exact values for `alphabeta:tb=` and `perfect`.
     pub(crate) exact: Option<Exact>,
+    /// The game of `perfect` on Bao la Kujifunza (the proof-number solver).
+    pub(crate) bao: Option<Bao>,
 }
 
 impl Prepared {
@@ -103,7 +107,26 @@ impl Prepared {
             ),
             None => None,
         };
+        let bao = match &spec {
+            AgentSpec::Perfect { tablebase } if expected.variant == "bao-kujifunza" => {
+                let fail = |message: String| AgentError::Variant {
+                    spec: spec.to_string(),
+                    message,
+                };
+                if tablebase.is_some() {
+                    return Err(fail(
+                        "bao-kujifunza has no endgame tablebases: write `perfect`".to_string(),
+                    ));
+                }
+                Some(
+                    BaoPerfectAgent::game_of(expected.rules)
+                        .map_err(|e| fail(format!("bao-kujifunza rules: {e}")))?,
+                )
+            }
+            _ => None,
+        };
         let exact = match &spec {
+            _ if bao.is_some() => None,
             AgentSpec::AlphaBeta {
                 tablebase: Some(path),
                 ..
@@ -130,6 +153,7 @@ impl Prepared {
             search: search.clone(),
             net,
             exact,
+            bao,
         })
     }
 
@@ -151,6 +175,7 @@ impl Prepared {
             search: search.clone(),
             net: None,
             exact: None,
+            bao: None,
         })
     }
 
@@ -170,6 +195,9 @@ impl Prepared {
                 millis.map(Duration::from_millis),
                 self.exact.clone(),
             )),
+            AgentSpec::Perfect { .. } if self.bao.is_some() => {
+                Box::new(BaoPerfectAgent::new(self.bao.expect("prepared in new")))
+            }
             AgentSpec::Perfect { .. } => Box::new(PerfectAgent::new(
                 self.exact.clone().expect("prepared in new"),
             )),

@@ -30,8 +30,8 @@ pub enum AgentSpec {
         /// position with few enough seeds in play.
         tablebase: Option<PathBuf>,
     },
-    /// Perfect play from the exact solver (Kalah only), with an optional endgame tablebase
-    /// that makes it faster.
+    /// Perfect play from the exact solver (Kalah, with an optional endgame tablebase that
+    /// makes it faster; Bao la Kujifunza, from the proof-number solver within a node budget).
     Perfect {
         /// The Kalah tablebase of the same rules.
         tablebase: Option<PathBuf>,

@@ -257,7 +257,7 @@ pub fn draw_positions<G: Game>(
             }
             let in_play: u32 = s.snapshot().pits.iter().sum();
             if in_play <= draw.max_seeds
-                && (exact.game().variant() == "kalah" || exact.probe(&s).is_some())
+                && (exact.values_every_position() || exact.probe(&s).is_some())
                 && (!draw.distinct || seen.insert(s.position_text()))
             {
                 all.push(Drawn {

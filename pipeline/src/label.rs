@@ -79,7 +79,7 @@ pub fn run(
     let variant = cfg.game.name();
     if !Exact::exists_for(variant) {
         return Err(Error::Setting(format!(
-            "label: {variant} has no exact values; expected kalah or oware"
+            "label: {variant} has no exact values; expected kalah, oware or bao-kujifunza"
         )));
     }
     if variant == "oware" && opts.table.is_none() {

@@ -75,3 +75,56 @@ pub enum TablebaseError {
         max: u32,
     },
 }
+
+/// Why a Bao la Kujifunza proof could not be made, written, read or accepted.
+#[derive(Debug, Error)]
+pub enum ProofError {
+    /// The solver was asked for another game.
+    #[error("{variant} has no proof-number solver: it solves bao-kujifunza only")]
+    Variant {
+        /// The variant asked for.
+        variant: String,
+    },
+    /// The search could not prove (again) a win the proof needs.
+    #[error("the search does not prove the win from {position}")]
+    NotProved {
+        /// The position.
+        position: String,
+    },
+    /// The proof file could not be written.
+    #[error("cannot write the proof {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The proof file could not be read.
+    #[error("cannot read the proof {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// A line of the file is not what the format says (line 0: the file as a whole).
+    #[error("{file}, line {line}: {what}")]
+    Format {
+        /// The file.
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        what: String,
+    },
+    /// The proof does not win: a line the checker played fails.
+    #[error("the proof fails after the moves [{moves}]: {what} (at {position})")]
+    Refuted {
+        /// What failed.
+        what: String,
+        /// The moves from the start position.
+        moves: String,
+        /// The position where it failed.
+        position: String,
+    },
+}

@@ -1,11 +1,12 @@
-//! Ground truth for two of mankala's games: an exact Kalah solver and endgame tablebases
-//! for Kalah and Oware.
+//! Ground truth for three of mankala's games: an exact Kalah solver, endgame tablebases for
+//! Kalah and Oware, and a proof-number solver of Bao la Kujifunza with checkable proofs.
 //!
 //! - [`rank`] — a dense index of pit contents (compositions of `n` seeds into 12 pits).
 //! - [`kalah`] — the solver's board, moves and [`kalah::Solver`] (MTD(f), alpha-beta to the
 //!   end of the game, a transposition table, tablebase probes).
 //! - [`oware`] — the tablebases' Oware board and moves.
 //! - [`tablebase`] — building, saving, loading and probing [`Tablebase`]s.
+//! - [`bao`] — Bao la Kujifunza: df-pn search, proof files and their independent checker.
 //!
 //! Values are final seed differences for the player to move, counting the seeds still on the
 //! board; the stores are added by the caller. Method, conventions and file format:
@@ -23,11 +24,12 @@
 //! assert_eq!(with_table.value, plain.solve(&[1; 12]).value);
 //! ```
 
+pub mod bao;
 pub mod error;
 pub mod kalah;
 pub mod oware;
 pub mod rank;
 pub mod tablebase;
 
-pub use error::TablebaseError;
+pub use error::{ProofError, TablebaseError};
 pub use tablebase::{TableGame, Tablebase};

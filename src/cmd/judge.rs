@@ -62,7 +62,7 @@ impl JudgeCommand {
         let cfg = self.game.resolve()?;
         let variant = cfg.game.name();
         if !Exact::exists_for(variant) {
-            bail!("judge: {variant} has no exact values; expected kalah or oware");
+            bail!("judge: {variant} has no exact values; expected kalah, oware or bao-kujifunza");
         }
         if variant == "oware" && self.table.is_none() {
             bail!("judge: oware is judged within an endgame tablebase: give --table FILE");

@@ -12,6 +12,7 @@ pub mod play;
 pub mod selfplay;
 pub mod serve;
 pub mod solve;
+pub mod solve_bao;
 pub mod tablebase;
 pub mod train;
 pub mod worker;

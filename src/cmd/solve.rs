@@ -1,13 +1,14 @@
 //! `mankala solve --variant kalah`: the exact value of a Kalah position (the start, moves
 //! from it, or a position text) with a principal variation, the nodes and the time, by
-//! `mankala_solver` (`docs/ground-truth.md`).
+//! `mankala_solver` (`docs/ground-truth.md`); `--variant bao-kujifunza` goes to
+//! [`super::solve_bao`].
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mankala_engine::notation::split_moves;
-use mankala_engine::variants::kalah::{Kalah, KalahState};
+use mankala_engine::variants::BaoKind;
 use mankala_engine::{AnyGame, Game, Player, State};
 use mankala_solver::kalah::{Position, Solver, SolverConfig};
 use mankala_solver::tablebase::{TableGame, Tablebase};
@@ -18,7 +19,7 @@ use crate::args::GameArgs;
 /// Options of `mankala solve`.
 #[derive(Debug, Args)]
 pub struct SolveCommand {
-    /// The game (only `kalah` is solved), by name or config file.
+    /// The game (`kalah` or `bao-kujifunza`), by name or config file.
     #[command(flatten)]
     pub game: GameArgs,
     /// Moves from the start in notation, e.g. "C F a" (default: the start).
@@ -31,9 +32,22 @@ pub struct SolveCommand {
     /// An endgame tablebase of the same rules (`mankala tablebase build`).
     #[arg(long, short)]
     pub table: Option<PathBuf>,
-    /// Transposition-table size as a power of two of 16-byte entries (10 to 32).
+    /// Transposition-table size as a power of two of entries (10 to 32): 16 bytes each for
+    /// Kalah, about 64 for Bao la Kujifunza.
     #[arg(long, default_value_t = 23)]
     pub tt_log2: u32,
+    /// Bao la Kujifunza: write the winner's strategy as a proof file here, and check it.
+    #[arg(long)]
+    pub proof: Option<PathBuf>,
+    /// Bao la Kujifunza: check this proof file (independent checker) instead of solving.
+    #[arg(long, conflicts_with_all = ["proof", "moves", "position"])]
+    pub check: Option<PathBuf>,
+    /// Bao la Kujifunza: stop each search after this many positions, with its bounds.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Bao la Kujifunza: solve the position only, not each legal move.
+    #[arg(long)]
+    pub no_moves: bool,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -43,13 +57,19 @@ impl SolveCommand {
     /// Solves and prints.
     ///
     /// # Errors
-    /// Another variant than Kalah, bad moves or position text, a tablebase that does not fit,
-    /// or an option out of range, each named.
+    /// Another variant than Kalah or Bao la Kujifunza, bad moves or position text, a
+    /// tablebase that does not fit, a proof that fails, or an option out of range, each
+    /// named.
     pub fn run(&self) -> Result<()> {
         if !(10..=32).contains(&self.tt_log2) {
             bail!("--tt-log2 {}: expected 10 to 32", self.tt_log2);
         }
-        let bytes = 16u64 << self.tt_log2;
+        let resolved = self.game.resolve()?;
+        let entry_bytes = match &resolved.game {
+            AnyGame::Bao(_) => mankala_solver::bao::table::BYTES_PER_ENTRY as u64,
+            _ => 16,
+        };
+        let bytes = entry_bytes << self.tt_log2;
         if let Some(available) = crate::args::available_memory()
             && bytes > available
         {
@@ -61,14 +81,21 @@ impl SolveCommand {
                 available as f64 / (1u64 << 30) as f64
             );
         }
-        let resolved = self.game.resolve()?;
-        let AnyGame::Kalah(game) = resolved.game else {
-            bail!(
-                "solve: variant {} has no solver; expected kalah (oware has tablebases: \
-                 `mankala tablebase build`)",
-                resolved.game.name()
-            );
+        let game = match resolved.game {
+            AnyGame::Kalah(game) => game,
+            AnyGame::Bao(game) if game.kind == BaoKind::Kujifunza => {
+                let state = self.position(&game)?;
+                return super::solve_bao::run(self, game, state);
+            }
+            other => bail!(
+                "solve: variant {} has no solver; expected kalah or bao-kujifunza (oware has \
+                 tablebases: `mankala tablebase build`)",
+                other.name()
+            ),
         };
+        if self.proof.is_some() || self.check.is_some() || self.max_nodes.is_some() {
+            bail!("--proof, --check and --max-nodes are for bao-kujifunza; kalah is solved whole");
+        }
         let state = self.position(&game)?;
         let empty_capture = game.rules.empty_capture;
         let table = match &self.table {
@@ -147,7 +174,7 @@ impl SolveCommand {
         Ok(())
     }
 
-    fn position(&self, game: &Kalah) -> Result<KalahState> {
+    fn position<G: Game>(&self, game: &G) -> Result<G::State> {
         if let Some(text) = &self.position {
             return game
                 .parse_position(text)

@@ -1,0 +1,135 @@
+//! Perfect play of Bao la Kujifunza, from the proof-number solver (`mankala_solver::bao`):
+//! a winning move with the shortest proved win when the player to move wins, the longest
+//! proved defence when he loses. Each of its (at most two) searches a move has a node budget
+//! ([`BaoPerfectAgent::NODES`]); in a position they do not settle it plays a legal move at
+//! random, with no value.
+
+use mankala_engine::variants::{Bao, BaoRules};
+use mankala_engine::{Game, State};
+use mankala_solver::bao::{DfpnConfig, Solver};
+use rand::Rng;
+use rand::rngs::SmallRng;
+use serde::Deserialize;
+
+use crate::{Agent, Analysis, Budget, Choice, tied_analysis};
+
+/// The Bao la Kujifunza perfect player.
+#[derive(Debug)]
+pub struct BaoPerfectAgent {
+    game: Bao,
+    solver: Solver,
+}
+
+impl BaoPerfectAgent {
+    /// Positions each search may expand before the move is left unsettled.
+    pub const NODES: u64 = 2_000_000;
+
+    /// A perfect player of `game` (Bao la Kujifunza), its tables kept for the whole game.
+    ///
+    /// # Panics
+    /// For another game than Bao la Kujifunza ([`crate::Prepared`] checks the variant first).
+    pub fn new(game: Bao) -> BaoPerfectAgent {
+        let config = DfpnConfig {
+            table_entries: 1 << 20,
+            max_nodes: Some(Self::NODES),
+            ..DfpnConfig::default()
+        };
+        let solver = Solver::new(game, config).expect("bao-kujifunza");
+        BaoPerfectAgent { game, solver }
+    }
+
+    /// Bao la Kujifunza with the rule options of a TOML `[rules]` table.
+    ///
+    /// # Errors
+    /// The TOML error's message.
+    pub fn game_of(rules: &str) -> Result<Bao, String> {
+        use mankala_engine::variants::BaoKind;
+        let base = Bao::new(
+            BaoKind::Kujifunza,
+            BaoRules::of(BaoKind::Kujifunza),
+            Bao::DEFAULT_LIMITS,
+        );
+        // The keys given over the game's defaults.
+        let mut table = toml::Table::try_from(base.rules).map_err(|e| e.to_string())?;
+        let given: toml::Table = toml::from_str(rules).map_err(|e| e.message().to_string())?;
+        table.extend(given);
+        let rules = BaoRules::deserialize(table).map_err(|e| e.message().to_string())?;
+        Ok(Bao { rules, ..base })
+    }
+}
+
+impl<G: Game> Agent<G> for BaoPerfectAgent {
+    fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
+        let a = Agent::<G>::analyse(self, state, Budget::Default, rng);
+        Choice {
+            action: a.action,
+            value: a.value,
+        }
+    }
+
+    /// Budgets do not apply: the node budget is the solver's.
+    fn analyse(&mut self, state: &G::State, _budget: Budget, rng: &mut SmallRng) -> Analysis {
+        let position = self
+            .game
+            .parse_position(&state.position_text())
+            .expect("a bao-kujifunza position of the same rules");
+        let (moves, wins) = self.solver.best_moves(&position);
+        match wins {
+            Some(wins) => tied_analysis(&moves, if wins { 1.0 } else { -1.0 }, rng),
+            None => {
+                let share = 1.0 / moves.len() as f32;
+                Analysis {
+                    action: moves[rng.random_range(0..moves.len())],
+                    value: None,
+                    policy: moves.iter().map(|&a| (a, share)).collect(),
+                    simulations: 0,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mankala_engine::variants::BaoKind;
+    use mankala_engine::{Player, State};
+    use rand::SeedableRng;
+
+    use super::*;
+
+    #[test]
+    fn it_takes_the_winning_capture_and_values_the_position_won() {
+        let game = BaoPerfectAgent::game_of("").unwrap();
+        assert_eq!(game.kind, BaoKind::Kujifunza);
+        // South's only winning line: B1> captures North's last front seed (a7).
+        let s = game
+            .parse_position(
+                "bao-kujifunza 0,1,0,0,0,0,0,0/2,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/8,8,8,8,7,7,7,7 \
+                 south",
+            )
+            .unwrap();
+        let mut agent = BaoPerfectAgent::new(game);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let c = Agent::<Bao>::choose(&mut agent, &s, &mut rng);
+        assert_eq!(s.action_to_string(c.action), "B1>");
+        assert_eq!(c.value, Some(1.0));
+        let mut after = s.clone();
+        after.play_unchecked(c.action);
+        assert_eq!(
+            after.outcome().map(|o| o.result),
+            Some(mankala_engine::GameResult::Win(Player::South))
+        );
+    }
+
+    #[test]
+    fn rules_are_read_and_checked() {
+        assert!(
+            BaoPerfectAgent::game_of("takasia = true")
+                .unwrap()
+                .rules
+                .takasia
+        );
+        let e = BaoPerfectAgent::game_of("takasia = 3").unwrap_err();
+        assert!(!e.is_empty());
+    }
+}
