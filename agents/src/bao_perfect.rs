@@ -4,7 +4,7 @@
 //! ([`BaoPerfectAgent::NODES`]); in a position they do not settle it plays a legal move at
 //! random, with no value.
 
-use mankala_engine::variants::{Bao, BaoRules};
+use mankala_engine::variants::{Bao, BaoRules, BaoState};
 use mankala_engine::{Game, State};
 use mankala_solver::bao::{DfpnConfig, Solver};
 use rand::Rng;
@@ -29,13 +29,10 @@ impl BaoPerfectAgent {
     /// # Panics
     /// For another game than Bao la Kujifunza ([`crate::Prepared`] checks the variant first).
     pub fn new(game: Bao) -> BaoPerfectAgent {
-        let config = DfpnConfig {
-            table_entries: 1 << 20,
-            max_nodes: Some(Self::NODES),
-            ..DfpnConfig::default()
-        };
-        let solver = Solver::new(game, config).expect("bao-kujifunza");
-        BaoPerfectAgent { game, solver }
+        BaoPerfectAgent {
+            game,
+            solver: solver(&game),
+        }
     }
 
     /// Bao la Kujifunza with the rule options of a TOML `[rules]` table.
@@ -58,22 +55,30 @@ impl BaoPerfectAgent {
     }
 }
 
+/// A fresh solver of `game` (Bao la Kujifunza) within [`BaoPerfectAgent::NODES`] a search.
+pub(crate) fn solver(game: &Bao) -> Solver {
+    let config = DfpnConfig {
+        table_entries: 1 << 20,
+        max_nodes: Some(BaoPerfectAgent::NODES),
+        ..DfpnConfig::default()
+    };
+    Solver::new(*game, config).expect("bao-kujifunza")
+}
+
+/// An engine state of `game` (Bao la Kujifunza) as the game's own, through its position text.
+pub(crate) fn position<S: State>(game: &Bao, state: &S) -> BaoState {
+    game.parse_position(&state.position_text())
+        .expect("a bao-kujifunza position of the same rules")
+}
+
 impl<G: Game> Agent<G> for BaoPerfectAgent {
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
-        let a = Agent::<G>::analyse(self, state, Budget::Default, rng);
-        Choice {
-            action: a.action,
-            value: a.value,
-        }
+        Agent::<G>::analyse(self, state, Budget::Default, rng).into()
     }
 
     /// Budgets do not apply: the node budget is the solver's.
     fn analyse(&mut self, state: &G::State, _budget: Budget, rng: &mut SmallRng) -> Analysis {
-        let position = self
-            .game
-            .parse_position(&state.position_text())
-            .expect("a bao-kujifunza position of the same rules");
-        let (moves, wins) = self.solver.best_moves(&position);
+        let (moves, wins) = self.solver.best_moves(&position(&self.game, state));
         match wins {
             Some(wins) => tied_analysis(&moves, if wins { 1.0 } else { -1.0 }, rng),
             None => {

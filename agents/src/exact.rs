@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use mankala_engine::variants::{Bao, KalahRules};
 use mankala_engine::{Action, Game, Player, State};
-use mankala_solver::bao::{self, DfpnConfig, MoveValue};
+use mankala_solver::bao::MoveValue;
 use mankala_solver::kalah::{Solver, SolverConfig};
 use mankala_solver::tablebase::relative_pits;
 use mankala_solver::{TableGame, Tablebase, TablebaseError};
@@ -109,9 +109,6 @@ pub struct Exact {
     /// Bao la Kujifunza, valued by the proof-number solver.
     bao: Option<Bao>,
 }
-
-/// Positions each of the Bao la Kujifunza solver's searches may expand for one valuation.
-pub const BAO_NODES: u64 = 2_000_000;
 
 impl Exact {
     /// Exact values for `variant` with the rule options `rules` (a TOML `[rules]` table, as
@@ -303,39 +300,25 @@ impl Exact {
     }
 }
 
-/// A fresh Bao la Kujifunza solver within [`BAO_NODES`] a search.
-fn bao_solver(game: &Bao) -> bao::Solver {
-    let config = DfpnConfig {
-        table_entries: 1 << 20,
-        max_nodes: Some(BAO_NODES),
-        ..DfpnConfig::default()
-    };
-    bao::Solver::new(*game, config).expect("bao-kujifunza")
-}
-
-/// The engine state as Bao la Kujifunza's own, through its position text.
-fn bao_state<S: State>(game: &Bao, state: &S) -> mankala_engine::variants::BaoState {
-    game.parse_position(&state.position_text())
-        .expect("a bao-kujifunza position of the same rules")
-}
-
 /// +1 when the player to move wins `state`, -1 when he loses; `None` when not settled.
 fn bao_value<S: State>(game: &Bao, state: &S) -> Option<i32> {
-    let s = bao_state(game, state);
+    let s = crate::bao_perfect::position(game, state);
     if let Some(o) = s.outcome() {
         return match o.result {
             mankala_engine::GameResult::Win(p) => Some(if p == s.to_move() { 1 } else { -1 }),
             _ => Some(0),
         };
     }
-    let winner = bao_solver(game).solve(&s, &mut |_| {}).winner?;
+    let winner = crate::bao_perfect::solver(game)
+        .solve(&s, &mut |_| {})
+        .winner?;
     Some(if winner == s.to_move() { 1 } else { -1 })
 }
 
 /// +1 or -1 for the mover after each legal action; `None` when one is not settled.
 fn bao_move_values<S: State>(game: &Bao, state: &S) -> Option<Vec<(Action, i32)>> {
-    let s = bao_state(game, state);
-    let moves = bao_solver(game).moves(&s, &mut |_| {});
+    let s = crate::bao_perfect::position(game, state);
+    let moves = crate::bao_perfect::solver(game).moves(&s, &mut |_| {});
     let values: Option<Vec<(Action, i32)>> = moves
         .iter()
         .map(|m| match m.value {
@@ -397,11 +380,7 @@ impl PerfectAgent {
 
 impl<G: Game> Agent<G> for PerfectAgent {
     fn choose(&mut self, state: &G::State, rng: &mut SmallRng) -> Choice {
-        let a = Agent::<G>::analyse(self, state, Budget::Default, rng);
-        Choice {
-            action: a.action,
-            value: a.value,
-        }
+        Agent::<G>::analyse(self, state, Budget::Default, rng).into()
     }
 
     /// Budgets do not apply: the answer is exact. The policy is shared by the perfect moves.

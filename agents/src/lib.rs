@@ -65,6 +65,16 @@ pub struct Choice {
     pub value: Option<f32>,
 }
 
+impl From<Analysis> for Choice {
+    /// The analysis's move and value.
+    fn from(a: Analysis) -> Choice {
+        Choice {
+            action: a.action,
+            value: a.value,
+        }
+    }
+}
+
 /// How much a searching agent may think about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
