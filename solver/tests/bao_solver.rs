@@ -194,10 +194,11 @@ fn other_games_are_refused() {
 #[test]
 fn a_budget_stops_the_search_with_its_bounds() {
     let g = game(false);
-    let config = DfpnConfig { table_entries: 1 << 16, max_nodes: Some(1_000), ..DfpnConfig::default() };
+    let config = DfpnConfig { table_entries: 1 << 16, max_nodes: Some(100), ..DfpnConfig::default() };
     let mut solver = Solver::new(g, config).unwrap();
     let solution = solver.solve(&g.initial_state(), &mut |_| {});
     assert_eq!(solution.winner, None);
     assert!(solution.outcome.phi > 0 && solution.outcome.delta > 0);
-    assert!(solution.outcome.nodes <= 1_001 + 64, "{}", solution.outcome.nodes);
+    // The start needs about 1,200 nodes: 100 leave it unsettled, for either player.
+    assert!(solution.outcome.nodes <= 100, "{}", solution.outcome.nodes);
 }
