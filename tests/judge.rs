@@ -27,6 +27,7 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
     assert_eq!(v["overall"]["optimal"], 1.0);
     assert_eq!(v["overall"]["result_kept"]["share"], 1.0);
     assert_eq!(v["overall"]["mean_loss"], 0.0);
+    assert_eq!(v["overall"]["win_kept"]["share"], 1.0, "{v}");
     let csv = std::fs::read_to_string(judged.join("judge.csv")).unwrap();
     assert_eq!(csv.lines().count(), 51, "{csv}");
     assert!(csv.lines().next().unwrap().contains("optimal,keeps_result,loss"), "{csv}");
@@ -279,6 +280,9 @@ fn perfect_bao_kujifunza_play_is_judged_perfect() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["overall"]["result_kept"]["share"], 1.0, "{v}");
+    if v["overall"]["won_positions"].as_u64().unwrap() > 0 {
+        assert_eq!(v["overall"]["win_kept"]["share"], 1.0, "{v}");
+    }
     let o = mankala(&["judge", "--variant", "bao-kujifunza", "--agent", "random", "--from-games", s(&arena), "--samples", "20", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();

@@ -102,6 +102,14 @@ pub struct Figures {
     /// before it was measured).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_kept: Option<Share>,
+    /// Of the positions won for the player to move, the share whose move keeps the win
+    /// (absent in judgements written before it was measured). In a lost position every move
+    /// keeps the result; this share leaves them out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_kept: Option<Share>,
+    /// Positions won for the player to move (absent likewise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub won_positions: Option<usize>,
 }
 
 /// A share with its 95% Wilson interval.
@@ -359,6 +367,8 @@ fn figures(group: &[&Judged], seeds_from: u32, seeds_to: u32) -> Figures {
         .iter()
         .filter_map(|j| j.value_error.map(f64::from))
         .collect();
+    let won: Vec<&&Judged> = group.iter().filter(|j| j.exact > 0).collect();
+    let (win, win_low, win_high) = wilson(won.iter().filter(|j| j.keeps_result).count(), won.len());
     Figures {
         seeds_from,
         seeds_to,
@@ -375,6 +385,12 @@ fn figures(group: &[&Judged], seeds_from: u32, seeds_to: u32) -> Figures {
             low: kept_low,
             high: kept_high,
         }),
+        win_kept: Some(Share {
+            share: win,
+            low: win_low,
+            high: win_high,
+        }),
+        won_positions: Some(won.len()),
     }
 }
 

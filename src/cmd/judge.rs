@@ -188,6 +188,14 @@ fn print_table(agent: &str, variant: &str, j: &Judgement) {
         println!("{}", row(&format!("{}-{}", f.seeds_from, f.seeds_to), f));
     }
     println!("{}", row("all", &j.overall));
+    if let (Some(win), Some(n @ 1..)) = (j.overall.win_kept, j.overall.won_positions) {
+        println!(
+            "won positions {n}: the win kept in {:.1}% [{:.1}, {:.1}]",
+            100.0 * win.share,
+            100.0 * win.low,
+            100.0 * win.high
+        );
+    }
 }
 
 fn write_outputs(dir: &std::path::Path, agent: &str, variant: &str, j: &Judgement) -> Result<()> {
