@@ -56,6 +56,7 @@ fn judge_and_perfect_refuse_what_they_cannot_do() {
         ),
         (vec!["arena", "--variant", "kalah", "--agents", "alphabeta:ms=5,tb=/no/such/table.mtb", "random", "--games", "2"], &["/no/such/table.mtb"][..]),
         (vec!["arena", "--variant", "kalah", "--agents", "alphabeta", "random"], &["expected depth=D", "ms=T"][..]),
+        (vec!["solve", "--variant", "kalah", "--no-moves"], &["--no-moves", "are for bao-kujifunza"][..]),
     ] {
         let o = common::mankala_in(Some(&dir), &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));

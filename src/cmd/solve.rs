@@ -93,8 +93,12 @@ impl SolveCommand {
                 other.name()
             ),
         };
-        if self.proof.is_some() || self.check.is_some() || self.max_nodes.is_some() {
-            bail!("--proof, --check and --max-nodes are for bao-kujifunza; kalah is solved whole");
+        if self.proof.is_some() || self.check.is_some() || self.max_nodes.is_some() || self.no_moves
+        {
+            bail!(
+                "--proof, --check, --max-nodes and --no-moves are for bao-kujifunza; kalah is \
+                 solved whole"
+            );
         }
         let state = self.position(&game)?;
         let empty_capture = game.rules.empty_capture;

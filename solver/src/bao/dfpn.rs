@@ -157,12 +157,13 @@ impl Dfpn {
             .map_or(u64::MAX, |m| self.nodes.saturating_add(m));
         self.line.clear();
         let mover = state.to_move();
+        let key = Key::of(state);
         let n = loop {
-            let n = self.numbers(state, mover);
+            let n = self.numbers(state, key, mover);
             if n.phi == 0 || n.delta == 0 || self.nodes >= self.budget {
                 break n;
             }
-            self.mid(state, INF, INF, progress);
+            self.mid(state, key, INF, INF, progress);
         };
         let (phi, delta) = if mover == self.attacker {
             (n.phi, n.delta)
@@ -190,12 +191,11 @@ impl Dfpn {
     /// The settled or estimated numbers of a position, for `mover`, the player whose turn
     /// it is after the move that led there (a finished game may name either player to move):
     /// the end of the game, a repetition, the table, or a first estimate.
-    pub(crate) fn numbers(&mut self, state: &BaoState, mover: Player) -> Numbers {
+    pub(crate) fn numbers(&mut self, state: &BaoState, key: Key, mover: Player) -> Numbers {
         if let Some(n) = self.end(state, mover) {
             return n;
         }
         debug_assert_eq!(state.to_move(), mover, "moves alternate in bao-kujifunza");
-        let key = Key::of(state);
         if self.line.contains(&key) {
             self.repetitions += 1;
             return self.not_won_by_attacker(mover);
@@ -239,6 +239,7 @@ impl Dfpn {
     fn mid(
         &mut self,
         state: &BaoState,
+        key: Key,
         th_phi: u32,
         th_delta: u32,
         progress: &mut dyn FnMut(&Progress),
@@ -252,9 +253,17 @@ impl Dfpn {
                 depth: self.line.len(),
             });
         }
-        let key = Key::of(state);
         let before = self.nodes;
-        let children: Vec<BaoState> = state.legal_mask().iter().map(|a| child(state, a)).collect();
+        // Each child's position and key, made once for every pass of the loop below.
+        let children: Vec<(BaoState, Key)> = state
+            .legal_mask()
+            .iter()
+            .map(|a| {
+                let c = child(state, a);
+                let k = Key::of(&c);
+                (c, k)
+            })
+            .collect();
         self.line.push(key);
         let mut n;
         loop {
@@ -273,7 +282,8 @@ impl Dfpn {
             let widened = ((f64::from(second) * (1.0 + self.config.epsilon)).ceil() as u32)
                 .max(second.saturating_add(1));
             let th_delta_child = th_phi.min(widened).min(INF);
-            self.mid(&children[i], th_phi_child, th_delta_child, progress);
+            let (c, k) = &children[i];
+            self.mid(c, *k, th_phi_child, th_delta_child, progress);
         }
         self.line.pop();
         let work = u32::try_from(self.nodes - before + 1).unwrap_or(u32::MAX);
@@ -292,7 +302,7 @@ impl Dfpn {
     /// most proving child (least delta) with its phi, and the second least delta.
     fn combine(
         &mut self,
-        children: &[BaoState],
+        children: &[(BaoState, Key)],
         mover: Player,
     ) -> (Numbers, Option<(usize, u32)>, u32) {
         let mut phi = INF;
@@ -302,8 +312,8 @@ impl Dfpn {
         let mut second = INF;
         let mut win_plies = u16::MAX;
         let mut loss_plies = 0u16;
-        for (i, c) in children.iter().enumerate() {
-            let cn = self.numbers(c, mover);
+        for (i, (c, k)) in children.iter().enumerate() {
+            let cn = self.numbers(c, *k, mover);
             phi = phi.min(cn.delta);
             delta = delta.saturating_add(cn.phi).min(INF);
             if cn.delta == 0 {
@@ -340,7 +350,7 @@ impl Dfpn {
             .iter()
             .map(|a| {
                 let c = child(state, a);
-                let n = self.numbers(&c, mover);
+                let n = self.numbers(&c, Key::of(&c), mover);
                 (a, c, n)
             })
             .collect()

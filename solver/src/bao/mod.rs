@@ -61,7 +61,6 @@ pub struct Solution {
 /// between calls.
 #[derive(Debug)]
 pub struct Solver {
-    game: Bao,
     config: DfpnConfig,
     searches: [Option<Dfpn>; 2],
 }
@@ -78,15 +77,9 @@ impl Solver {
             });
         }
         Ok(Solver {
-            game,
             config,
             searches: [None, None],
         })
-    }
-
-    /// The game.
-    pub fn game(&self) -> &Bao {
-        &self.game
     }
 
     /// The search proving wins for `attacker`.

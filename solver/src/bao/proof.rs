@@ -40,8 +40,6 @@ pub struct Strategy {
     pub start: BaoState,
     /// The winner's positions and his move in each.
     pub moves: Vec<(BaoState, Action)>,
-    /// Positions of the defender's visited.
-    pub defended: usize,
     /// The search's bound on the proof's longest line, in plies (the checker measures it).
     pub plies: u16,
 }
@@ -57,7 +55,6 @@ impl Strategy {
         let mut seen: HashSet<Key> = HashSet::new();
         let mut todo = vec![start.clone()];
         let mut moves = Vec::new();
-        let mut defended = 0;
         seen.insert(Key::of(start));
         let plies = {
             let outcome = dfpn.solve(start, &mut |_| {});
@@ -77,7 +74,6 @@ impl Strategy {
                 moves.push((s, a));
                 vec![c]
             } else {
-                defended += 1;
                 defences(dfpn, &s)?
             };
             for c in next {
@@ -91,7 +87,6 @@ impl Strategy {
             winner,
             start: start.clone(),
             moves,
-            defended,
             plies,
         })
     }
