@@ -133,14 +133,19 @@ pub fn run(cmd: &SolveCommand, game: Bao, state: BaoState) -> Result<()> {
             b as f64 / (1u64 << 20) as f64
         ))
     );
-    if let (Some((n, c)), Some(path)) = (&proof, &cmd.proof) {
-        println!(
+    match (&proof, &cmd.proof) {
+        (Some((n, c)), Some(path)) => println!(
             "proof           {}: {n} positions of the winner's; checked: {} positions, \
              longest line {} plies",
             path.display(),
             c.positions,
             c.plies
-        );
+        ),
+        (None, Some(path)) => println!(
+            "proof           {} not written: no winner proved within the budget",
+            path.display()
+        ),
+        _ => {}
     }
     Ok(())
 }
