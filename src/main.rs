@@ -13,11 +13,17 @@ use std::process::ExitCode;
 
 use args::{GameArgs, at_least_1, clock_seed};
 use clap::{Parser, Subcommand};
+use mankala_models::DeviceChoice;
 
 /// Self-play training for the mancala games of East Africa.
 #[derive(Debug, Parser)]
 #[command(name = "mankala", version, about)]
 struct Cli {
+    /// Where networks run: cpu, cuda, vulkan, wgpu, or auto (a GPU where the build has a GPU
+    /// backend and the machine shows a card, else the CPU, with a line saying so). Default:
+    /// auto in a build with `--features cuda`/`vulkan`/`wgpu`, cpu otherwise (docs/gpu.md).
+    #[arg(long, global = true, default_value_t = DeviceChoice::default_for_build())]
+    device: DeviceChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -95,6 +101,8 @@ enum Command {
     },
     /// List the variants with their sources.
     Variants,
+    /// The network backends of this build and the devices each finds on this machine.
+    Devices,
     /// Draw the board after a list of moves, with the position as text.
     Show {
         #[command(flatten)]
@@ -177,6 +185,10 @@ enum Command {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    if matches!(cli.command, Command::Devices) {
+        return cmd::devices::survey(cli.device);
+    }
+    cmd::devices::choose(cli.device)?;
     match cli.command {
         Command::Selfplay(c) => c.run(),
         Command::Train(c) => c.run(),
@@ -251,6 +263,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Engine => cmd::engine::run(),
         Command::Serve(c) => c.run(),
         Command::Variants => cmd::variants(),
+        Command::Devices => unreachable!("answered above"),
         Command::Show {
             game: g,
             position,

@@ -61,6 +61,7 @@ fn save_kalah_network(path: &std::path::Path) {
         samples: 0,
         trained_on: vec![],
         code_version: "test".into(),
+        device: String::new(),
     };
     mankala_models::file::save(&net, &meta, path).unwrap();
 }

@@ -148,6 +148,7 @@ pub fn model_seed() -> &'static ModelSeed {
             samples: 0,
             trained_on: vec![],
             code_version: "fuzz".into(),
+            device: String::new(),
         };
         let path = scratch().join("seed");
         mankala_models::file::save(&net, &meta, &path).expect("the seed model saves");

@@ -44,6 +44,10 @@ pub struct ModelMeta {
     pub trained_on: Vec<String>,
     /// The code version that wrote it.
     pub code_version: String,
+    /// Where its training ran ([`crate::device_name`]); empty in files written before it was
+    /// recorded, and left out of the sidecar then.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub device: String,
 }
 
 /// A model file that cannot be written, read, or used here.

@@ -59,6 +59,7 @@ fn meta(variant: &str, e: usize, a: usize, network: &NetworkConfig) -> ModelMeta
         samples: 0,
         trained_on: vec![],
         code_version: "test".into(),
+        device: String::new(),
     }
 }
 

@@ -132,8 +132,27 @@ pub struct NetworkSpeed {
     pub threads: usize,
     /// Inference of `shared_batch` on `threads` threads sharing one model.
     pub shared: f64,
-    /// Samples a second of the bare training step (batch 256, in-memory tensors).
-    pub train_step_b256: f64,
+    /// Samples a second of the bare training step (in-memory tensors), by batch size.
+    pub train_step: Vec<(usize, f64)>,
+}
+
+/// The batch sizes `network_speed` times.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NetworkBatches {
+    /// Inference batches, one thread each.
+    pub inference: Vec<usize>,
+    /// Training-step batches.
+    pub train: Vec<usize>,
+}
+
+impl Default for NetworkBatches {
+    /// The CPU's: inference at 1, 8, 32 and 256, training at 256.
+    fn default() -> Self {
+        NetworkBatches {
+            inference: vec![1, 8, 32, 256],
+            train: vec![256],
+        }
+    }
 }
 
 /// Times `f` (which returns the positions it did) for about `seconds`: positions a second.
@@ -152,17 +171,26 @@ fn inputs(cfg: &Resolved) -> NetInputs {
         .expect("the encoding version is checked with the config")
 }
 
-/// Inference at batch sizes 1, 8, 32 and 256 on one thread, self-play's batch on `threads`
-/// threads sharing one model, and the bare training step, each for about `seconds`.
-pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpeed {
+/// Inference at each of `batches.inference` on one thread, self-play's batch on `threads`
+/// threads sharing one model, and the bare training step at each of `batches.train`, each
+/// for about `seconds`, on the process's device (`mankala_models::device`).
+pub fn network_speed(
+    cfg: &Resolved,
+    seconds: f64,
+    threads: usize,
+    batches: &NetworkBatches,
+) -> NetworkSpeed {
     let (enc, actions) = cfg.network_shape();
     let device = mankala_models::device();
     let net = PolicyValueNet::new(&cfg.network, &inputs(cfg), &device);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut random = |n: usize| (0..n).map(|_| rng.random::<f32>()).collect::<Vec<f32>>();
-    let inference = [1usize, 8, 32, 256]
-        .into_iter()
-        .map(|batch| {
+    // A first pass compiles and tunes a GPU backend's kernels outside the timings.
+    let _ = infer(&net, &device, random(enc), vec![1.0; actions], 1);
+    let inference = batches
+        .inference
+        .iter()
+        .map(|&batch| {
             let features = random(batch * enc);
             let legal = vec![1.0; batch * actions];
             let r = rate(seconds, || {
@@ -198,17 +226,25 @@ pub fn network_speed(cfg: &Resolved, seconds: f64, threads: usize) -> NetworkSpe
         shared_batch,
         threads,
         shared,
-        train_step_b256: train_step(cfg, seconds, &mut random),
+        train_step: batches
+            .train
+            .iter()
+            .map(|&b| (b, train_step(cfg, seconds, b, &mut random)))
+            .collect(),
     }
 }
 
-/// Samples a second of the bare training step on a batch of 256 random positions.
-fn train_step(cfg: &Resolved, seconds: f64, random: &mut impl FnMut(usize) -> Vec<f32>) -> f64 {
+/// Samples a second of the bare training step on a batch of `b` random positions.
+fn train_step(
+    cfg: &Resolved,
+    seconds: f64,
+    b: usize,
+    random: &mut impl FnMut(usize) -> Vec<f32>,
+) -> f64 {
     let (enc, actions) = cfg.network_shape();
     let ad = mankala_models::device().autodiff();
     let mut model = PolicyValueNet::new(&cfg.network, &inputs(cfg), &ad);
     let mut optim = AdamWConfig::new().init();
-    let b = 256usize;
     let t = |v: Vec<f32>, shape: [usize; 2]| Tensor::<2>::from_data(TensorData::new(v, shape), &ad);
     let (x, p, z) = (random(b * enc), random(b * actions), random(b));
     let policy: Vec<f32> = p
@@ -218,7 +254,7 @@ fn train_step(cfg: &Resolved, seconds: f64, random: &mut impl FnMut(usize) -> Ve
             r.iter().map(move |v| v / s).collect::<Vec<_>>()
         })
         .collect();
-    rate(seconds, || {
+    let mut step = || {
         let batch = Batch {
             features: t(x.clone(), [b, enc]),              // [B, E]
             mask: t(vec![1.0; b * actions], [b, actions]), // [B, A]
@@ -229,6 +265,17 @@ fn train_step(cfg: &Resolved, seconds: f64, random: &mut impl FnMut(usize) -> Ve
         let (_, pl, vl) = loss(&model, batch);
         let grads = GradientsParams::from_grads((pl + vl).backward(), &model);
         model = optim.step(1e-3, model.clone(), grads);
-        b
-    })
+    };
+    // A GPU backend queues its kernels: the first step (compiling and tuning them) is left
+    // out, and the clock stops only when the queue has run.
+    step();
+    let _ = ad.sync();
+    let start = Instant::now();
+    let mut done = 0;
+    while start.elapsed().as_secs_f64() < seconds {
+        step();
+        done += b;
+    }
+    let _ = ad.sync();
+    done as f64 / start.elapsed().as_secs_f64()
 }

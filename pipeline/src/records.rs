@@ -19,6 +19,13 @@ pub struct RunRecord {
     /// Code versions of later starts, in order.
     #[serde(default)]
     pub resumed_with: Vec<String>,
+    /// Where the first start ran its networks (`mankala_models::device_name`): `cpu`, or
+    /// the GPU backend and card. Empty in records written before it was recorded.
+    #[serde(default)]
+    pub device: String,
+    /// Where later starts ran their networks, in order (as `resumed_with`).
+    #[serde(default)]
+    pub resumed_on: Vec<String>,
 }
 
 /// A result between two named players.

@@ -116,6 +116,7 @@ impl Run {
                     });
                 }
                 r.resumed_with.push(code_version());
+                r.resumed_on.push(mankala_models::device_name());
                 r
             }
             None => RunRecord {
@@ -125,6 +126,8 @@ impl Run {
                 code_version: code_version(),
                 encoding_version: cfg.network.encoding,
                 resumed_with: Vec::new(),
+                device: mankala_models::device_name(),
+                resumed_on: Vec::new(),
             },
         };
         if !layout.config().exists() {

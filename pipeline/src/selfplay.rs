@@ -97,6 +97,7 @@ impl RunRecord {
         }
         value["encoding_version"] = json!(cfg.network.encoding);
         value["code_version"] = json!(code_version());
+        value["device"] = json!(mankala_models::device_name());
         value["started_unix"] = json!(now_secs());
         value["config"] = json!(cfg.to_toml());
         value["finished"] = json!(false);

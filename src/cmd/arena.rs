@@ -296,6 +296,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
         "prior_draws": args.prior_draws,
         "sprt": args.sprt.map(|t| json!({"elo0": t.elo0, "elo1": t.elo1, "alpha": t.alpha, "beta": t.beta})),
         "code_version": code_version(),
+        "device": mankala_models::device_name(),
     });
     write_record(args.out, &record)?;
     let (records, verdict) = match &args.sprt {

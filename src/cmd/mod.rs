@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod devices;
 pub mod engine;
 pub mod export;
 pub mod generations;

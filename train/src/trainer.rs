@@ -558,6 +558,7 @@ pub fn train(
         samples: summary.samples,
         trained_on: trained_on.clone(),
         code_version: opts.code_version.clone(),
+        device: mankala_models::device_name(),
     };
     let start = Instant::now();
     let first_step = summary.step;

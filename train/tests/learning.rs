@@ -234,6 +234,7 @@ fn meta_for(variant: &str, rules: &str, network: NetworkConfig) -> ModelMeta {
         samples: 70,
         trained_on: vec!["somewhere".into()],
         code_version: "test".into(),
+        device: String::new(),
     }
 }
 

@@ -110,6 +110,8 @@ impl Cluster {
                 code_version: code_version(),
                 encoding_version: cfg.network.encoding,
                 resumed_with: Vec::new(),
+                device: mankala_models::device_name(),
+                resumed_on: Vec::new(),
             };
             store.put_new(names::RECORD, serde_json::to_vec_pretty(&record)?)?;
         }

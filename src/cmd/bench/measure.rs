@@ -90,32 +90,34 @@ pub fn bench_network(
     cfg: &Resolved,
     seconds: f64,
     threads: usize,
+    batches: &bench::NetworkBatches,
     json_path: Option<&Path>,
 ) -> Result<()> {
     let (enc, actions) = cfg.network_shape();
+    let device = mankala_models::device_name();
     println!(
-        "variant {}, network {:?}, {enc} inputs, {actions} actions",
+        "variant {}, network {:?}, {enc} inputs, {actions} actions, on {device}",
         cfg.game.name(),
         cfg.network
     );
-    let r = bench::network_speed(cfg, seconds, threads);
+    let r = bench::network_speed(cfg, seconds, threads, batches);
     let mut results = serde_json::Map::new();
+    results.insert("device".into(), json!(device));
     for &(batch, rate) in &r.inference {
-        println!("inference batch {batch:>3}: {rate:>10.0} positions/s (1 thread)");
+        println!("inference batch {batch:>5}: {rate:>10.0} positions/s (1 thread)");
         results.insert(format!("inference_b{batch}"), json!(rate));
     }
     println!(
-        "inference batch {:>3}: {:>10.0} positions/s ({} threads sharing one model)",
+        "inference batch {:>5}: {:>10.0} positions/s ({} threads sharing one model)",
         r.shared_batch, r.shared, r.threads
     );
     results.insert("inference_shared".into(), json!(r.shared));
     results.insert("shared_batch".into(), json!(r.shared_batch));
     results.insert("threads".into(), json!(r.threads));
-    println!(
-        "bare train step batch 256: {:>10.0} samples/s (in-memory tensors)",
-        r.train_step_b256
-    );
-    results.insert("train_step_b256".into(), json!(r.train_step_b256));
+    for &(batch, rate) in &r.train_step {
+        println!("bare train step batch {batch:>5}: {rate:>10.0} samples/s (in-memory tensors)");
+        results.insert(format!("train_step_b{batch}"), json!(rate));
+    }
     write_json(json_path, &Value::Object(results))
 }
 

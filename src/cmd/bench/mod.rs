@@ -38,6 +38,12 @@ pub enum BenchCommand {
         /// Threads for the shared-model measurement.
         #[arg(long, short, default_value_t = 2)]
         threads: usize,
+        /// Inference batch sizes, one thread each (a GPU wants thousands).
+        #[arg(long, value_delimiter = ',', default_values_t = [1usize, 8, 32, 256])]
+        batches: Vec<usize>,
+        /// Training-step batch sizes.
+        #[arg(long, value_delimiter = ',', default_values_t = [256usize])]
+        train_batches: Vec<usize>,
         /// Also write the results as JSON to this file.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -94,14 +100,26 @@ impl BenchCommand {
                 config: path,
                 seconds,
                 threads,
+                batches,
+                train_batches,
                 json,
             } => {
                 seconds_arg(seconds)?;
                 threads_arg(Some(threads))?;
+                for &b in &batches {
+                    at_least_1("--batches", b as u64)?;
+                }
+                for &b in &train_batches {
+                    at_least_1("--train-batches", b as u64)?;
+                }
                 bench_network(
                     &mankala_config::load(&path)?,
                     seconds,
                     threads,
+                    &mankala_pipeline::bench::NetworkBatches {
+                        inference: batches,
+                        train: train_batches,
+                    },
                     json.as_deref(),
                 )
             }
