@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU benchmark of docs/benchmarks.md ("GPU"), one prepared run of about ten minutes on a
+# The GPU benchmark of docs/benchmarks.md ("GPU"), one prepared run (planned for about ten minutes, not yet timed) on a
 # machine with a GPU, against the CPU backend of the same binary on the same machine:
 #  1. bare inference positions per second at batch sizes 1 to 16,384 and training samples per
 #     second at batches 256 to 4,096 (`mankala bench network`), for three network sizes: the

@@ -2,7 +2,7 @@
 //! model files across devices, training steps, self-play and the trainer, each against burn's
 //! CPU backend) built with the `wgpu` feature and run on the first Vulkan adapter, which on a
 //! machine without a GPU is Mesa's software driver, lavapipe (`apt-get install
-//! mesa-vulkan-drivers`). Opt-in (`MANKALA_GPU_TESTS=1`): the build takes about ten minutes
+//! mesa-vulkan-drivers`). Opt-in (`MANKALA_GPU_TESTS=1`): the build takes 10 to 19 minutes
 //! beside the default one and lavapipe runs burn's kernels slowly (docs/gpu.md, "Tests");
 //! otherwise, and where no Vulkan driver is installed, it is ignored saying why.
 //!
@@ -40,7 +40,7 @@ const ICD_DIRS: [&str; 3] = ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d", "/u
 fn gpu_tests_missing() -> Option<String> {
     if std::env::var("MANKALA_GPU_TESTS").as_deref() != Ok("1") {
         return Some(
-            "opt-in: MANKALA_GPU_TESTS=1 builds the trainer's device tests with the wgpu feature (about ten minutes) and runs them on the first Vulkan adapter"
+            "opt-in: MANKALA_GPU_TESTS=1 builds the trainer's device tests with the wgpu feature (10 to 19 minutes on 2 cores) and runs them on the first Vulkan adapter"
                 .into(),
         );
     }
