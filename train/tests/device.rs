@@ -2,8 +2,8 @@
 //! one device and read on the other, training steps, self-play and the trainer, all on the
 //! device `MANKALA_TEST_DEVICE` names (a `--device` name; `cpu` when unset).
 //!
-//! `tests/gpu.rs` runs this file in a build with the `vulkan` feature on Mesa's software
-//! Vulkan driver (lavapipe), so that the GPU code path is tested on every commit; the
+//! `scripts/test_gpu.sh` (run by CI) builds this file with the `wgpu` feature and runs it on
+//! the first Vulkan adapter, Mesa's software driver lavapipe on a machine without a GPU; the
 //! default build runs it on the CPU, where it checks the same code with both sides on `flex`.
 //! Tolerances: a GPU backend sums in another order and may use fused multiply-adds, so its
 //! outputs differ from the CPU's in the last bits; they must agree to 1e-4 (outputs) and
@@ -34,6 +34,20 @@ fn under_test() -> Chosen {
     let chosen = resolve(choice).unwrap_or_else(|e| panic!("MANKALA_TEST_DEVICE={name}: {e}"));
     eprintln!("device under test: {}", chosen.name);
     chosen
+}
+
+/// Whether `test` is left out on the device under test because it is a software rasterizer
+/// (Mesa's lavapipe, named "(software)"): there every new kernel shape is compiled by LLVM
+/// for the CPU, and the kernels with workgroup barriers take minutes each, so a test with
+/// many shapes (several networks and batch sizes, the backward pass, or self-play's shrinking
+/// batches) runs for minutes to more than ten (docs/gpu.md, "Tests without a GPU"). On a GPU every test runs.
+fn left_out_on_software(test: &str) -> bool {
+    let chosen = under_test();
+    let software = chosen.name.ends_with("(software)");
+    if software {
+        eprintln!("{test}: skipped on {}: its kernels take minutes each to compile on a software rasterizer", chosen.name);
+    }
+    software
 }
 
 fn cpu() -> Device {
@@ -123,6 +137,9 @@ fn networks() -> [(&'static str, NetworkConfig); 2] {
 
 #[test]
 fn the_network_on_the_device_gives_the_cpus_policy_and_value() {
+    if left_out_on_software("the_network_on_the_device_gives_the_cpus_policy_and_value") {
+        return;
+    }
     let device = under_test().device;
     let dir = temp_dir("infer");
     for (name, network) in networks() {
@@ -205,6 +222,9 @@ fn losses(path: &Path, expected: &Expected<'_>, device: &Device, data: &(Vec<f32
 
 #[test]
 fn training_steps_on_the_device_follow_the_cpus() {
+    if left_out_on_software("training_steps_on_the_device_follow_the_cpus") {
+        return;
+    }
     let device = under_test().device;
     let dir = temp_dir("steps");
     for (name, network) in networks() {
@@ -222,6 +242,9 @@ fn training_steps_on_the_device_follow_the_cpus() {
 
 #[test]
 fn selfplay_and_the_trainer_run_on_the_device() {
+    if left_out_on_software("selfplay_and_the_trainer_run_on_the_device") {
+        return;
+    }
     let chosen = choose(under_test().choice).unwrap();
     let dir = temp_dir("loop");
     let network = NetworkConfig { width: 32, blocks: 1, value_width: 16, encoding: 2, ..NetworkConfig::default() };
