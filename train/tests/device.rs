@@ -36,18 +36,19 @@ fn under_test() -> Chosen {
     chosen
 }
 
-/// Whether `test` is left out on the device under test because it is a software rasterizer
-/// (Mesa's lavapipe, named "(software)"): there every new kernel shape is compiled by LLVM
-/// for the CPU, and the kernels with workgroup barriers take minutes each, so a test with
-/// many shapes (several networks and batch sizes, the backward pass, or self-play's shrinking
-/// batches) runs for minutes to more than ten (docs/gpu.md, "Tests without a GPU"). On a GPU every test runs.
-fn left_out_on_software(test: &str) -> bool {
+/// The device under test, or `None` (saying so) where it is a software rasterizer (Mesa's
+/// lavapipe, named "(software)") and `test` is one with many kernel shapes: there every new
+/// shape is compiled by LLVM for the CPU, and the kernels with workgroup barriers take minutes
+/// each, so such a test (several networks and batch sizes, the backward pass, or self-play's
+/// shrinking batches) runs for minutes to more than ten (docs/gpu.md, "Tests without a
+/// GPU"). On a GPU every test runs.
+fn unless_software(test: &str) -> Option<Chosen> {
     let chosen = under_test();
-    let software = chosen.name.ends_with("(software)");
-    if software {
+    if chosen.name.ends_with("(software)") {
         eprintln!("{test}: skipped on {}: its kernels take minutes each to compile on a software rasterizer", chosen.name);
+        return None;
     }
-    software
+    Some(chosen)
 }
 
 fn cpu() -> Device {
@@ -137,10 +138,10 @@ fn networks() -> [(&'static str, NetworkConfig); 2] {
 
 #[test]
 fn the_network_on_the_device_gives_the_cpus_policy_and_value() {
-    if left_out_on_software("the_network_on_the_device_gives_the_cpus_policy_and_value") {
+    let Some(chosen) = unless_software("the_network_on_the_device_gives_the_cpus_policy_and_value") else {
         return;
-    }
-    let device = under_test().device;
+    };
+    let device = chosen.device;
     let dir = temp_dir("infer");
     for (name, network) in networks() {
         let (path, game, rules) = saved_model(&dir, name, 2, &network);
@@ -222,10 +223,10 @@ fn losses(path: &Path, expected: &Expected<'_>, device: &Device, data: &(Vec<f32
 
 #[test]
 fn training_steps_on_the_device_follow_the_cpus() {
-    if left_out_on_software("training_steps_on_the_device_follow_the_cpus") {
+    let Some(chosen) = unless_software("training_steps_on_the_device_follow_the_cpus") else {
         return;
-    }
-    let device = under_test().device;
+    };
+    let device = chosen.device;
     let dir = temp_dir("steps");
     for (name, network) in networks() {
         let (path, game, rules) = saved_model(&dir, name, 2, &network);
@@ -242,10 +243,10 @@ fn training_steps_on_the_device_follow_the_cpus() {
 
 #[test]
 fn selfplay_and_the_trainer_run_on_the_device() {
-    if left_out_on_software("selfplay_and_the_trainer_run_on_the_device") {
+    let Some(under_test) = unless_software("selfplay_and_the_trainer_run_on_the_device") else {
         return;
-    }
-    let chosen = choose(under_test().choice).unwrap();
+    };
+    let chosen = choose(under_test.choice).unwrap();
     let dir = temp_dir("loop");
     let network = NetworkConfig { width: 32, blocks: 1, value_width: 16, encoding: 2, ..NetworkConfig::default() };
     let (path, game, rules) = saved_model(&dir, "kalah", 2, &network);
