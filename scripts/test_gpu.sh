@@ -10,6 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 device=${1:-wgpu}
+case "$device" in
+  cuda | vulkan | wgpu) ;;
+  *) echo "scripts/test_gpu.sh: unknown device '$device': expected cuda, vulkan or wgpu" >&2; exit 2 ;;
+esac
 if [ "$device" != cuda ]; then
   loader=$( (ldconfig -p 2>/dev/null || true) | grep -c 'libvulkan\.so\.1' || true)
   drivers=$(find /usr/share/vulkan/icd.d /etc/vulkan/icd.d -name '*.json' 2>/dev/null | wc -l || true)
