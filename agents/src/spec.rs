@@ -226,6 +226,7 @@ impl Prepared {
                     {
                         let (net, encoding) = self.net.clone().expect("loaded in new");
                         NetworkEvaluator::new(net, encoding)
+                            .with_playouts(self.search.rollout_mix, seed)
                     },
                 ))
             }

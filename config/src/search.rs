@@ -40,6 +40,10 @@ pub struct SearchConfig {
     pub leaves_per_game: u32,
     /// Keep the chosen child's subtree for the next move.
     pub reuse_tree: bool,
+    /// Weight of one random playout in a network's leaf values: `(1 - rollout_mix) *
+    /// network value + rollout_mix * playout result` (AlphaGo's mixed evaluation); 0: the
+    /// network's value alone. Self-play, the loop's arenas and `nn` agents use it.
+    pub rollout_mix: f32,
 }
 
 impl Default for SearchConfig {
@@ -55,6 +59,7 @@ impl Default for SearchConfig {
             gumbel_c_scale: 1.0,
             leaves_per_game: 1,
             reuse_tree: true,
+            rollout_mix: 0.0,
         }
     }
 }
@@ -124,6 +129,14 @@ impl SearchConfig {
             256,
             "1 to 256",
         )?;
+        check(
+            "search",
+            "rollout_mix",
+            self.rollout_mix,
+            0.0,
+            1.0,
+            "0 to 1",
+        )?;
         if self.gumbel && self.selection == Selection::Uct {
             return Err(SettingsError::out_of_range(
                 "search",
@@ -133,5 +146,29 @@ impl SearchConfig {
             ));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(text: &str) -> Result<SearchConfig, SettingsError> {
+        SearchConfig::from_table(&toml::from_str(text).unwrap())
+    }
+
+    #[test]
+    fn a_rollout_mix_outside_0_to_1_is_named() {
+        assert_eq!(search("rollout_mix = 0.5").unwrap().rollout_mix, 0.5);
+        assert_eq!(search("").unwrap().rollout_mix, 0.0);
+        for bad in ["1.5", "-0.1", "nan"] {
+            let e = search(&format!("rollout_mix = {bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("[search] rollout_mix") && e.contains("0 to 1"),
+                "{e}"
+            );
+        }
     }
 }

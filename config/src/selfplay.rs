@@ -13,6 +13,10 @@ pub struct SelfplayConfig {
     pub dirichlet_total: f32,
     /// Weight of the noise in the root priors (0 turns it off).
     pub dirichlet_weight: f32,
+    /// The game's first plies played uniformly at random among the legal moves (each is
+    /// still searched and recorded, with its search's targets), so that self-play starts
+    /// from as many openings as an arena's `--opening-plies`; 0: none.
+    pub random_plies: u32,
     /// Temperature of the move choice for the first `temperature_plies` plies.
     pub temperature: f32,
     /// Plies played at `temperature`; later moves use `final_temperature`.
@@ -40,6 +44,7 @@ impl Default for SelfplayConfig {
         SelfplayConfig {
             dirichlet_total: 10.0,
             dirichlet_weight: 0.25,
+            random_plies: 0,
             temperature: 1.0,
             temperature_plies: 12,
             final_temperature: 0.0,
@@ -86,6 +91,7 @@ impl SelfplayConfig {
             1.0,
             "0 to 1",
         )?;
+        check(t, "random_plies", self.random_plies, 0, 1000, "0 to 1000")?;
         check(t, "temperature", self.temperature, 0.0, 100.0, "0 to 100")?;
         check(
             t,

@@ -253,10 +253,10 @@ impl Run {
                     &mankala_models::device(),
                 )?;
                 (
-                    AnyEvaluator::Network(Box::new(NetworkEvaluator::new(
-                        net,
-                        self.cfg.network.encoding,
-                    ))),
+                    AnyEvaluator::Network(Box::new(
+                        NetworkEvaluator::new(net, self.cfg.network.encoding)
+                            .with_playouts(self.cfg.search.rollout_mix, seed),
+                    )),
                     format!("gen-{k}"),
                 )
             }

@@ -201,7 +201,10 @@ pub fn run(
     let evaluator = match (opts.model.zip(net), opts.evaluator) {
         (Some((model, (net, encoding))), _) => {
             record.set("model", json!(model.display().to_string()))?;
-            AnyEvaluator::Network(Box::new(NetworkEvaluator::new(net, encoding)))
+            AnyEvaluator::Network(Box::new(
+                NetworkEvaluator::new(net, encoding)
+                    .with_playouts(cfg.search.rollout_mix, opts.seed),
+            ))
         }
         (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
     };

@@ -2,7 +2,7 @@
 //! actions and a value). The search knows nothing of batching; [`crate::batch`] gathers
 //! leaves from many games into one [`Evaluator::evaluate`] call.
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 
 use mankala_config::FirstEvaluator;
 use mankala_engine::{Encoder, Game, MAX_ACTIONS, State};
@@ -114,13 +114,18 @@ pub fn random_playout<S: State>(mut s: S, rng: &mut SmallRng) -> f32 {
     }
 }
 
+/// A generator for the playouts from `s`, seeded from the position itself and `seed`.
+fn playout_rng<S: State>(s: &S, seed: u64) -> SmallRng {
+    let mut h = FxHasher(0);
+    s.hash(&mut h);
+    SmallRng::seed_from_u64(h.finish() ^ seed)
+}
+
 impl<G: Game> Evaluator<G> for RolloutEvaluator {
     fn evaluate(&mut self, _game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
         out.clear();
         for s in states {
-            let mut h = FxHasher(0);
-            s.hash(&mut h);
-            let mut rng = SmallRng::seed_from_u64(h.finish() ^ self.seed);
+            let mut rng = playout_rng(s, self.seed);
             let total: f32 = (0..self.rollouts)
                 .map(|_| random_playout(s.clone(), &mut rng))
                 .sum();
@@ -142,6 +147,9 @@ pub struct NetworkEvaluator {
     /// The encoder of the game last evaluated, made once rather than per batch, with what
     /// it depends on (variant, length of its own encoding, seeds).
     encoder: Option<((&'static str, usize, u32), Encoder)>,
+    /// The weight of one random playout in each value, and the playouts' seed
+    /// ([`NetworkEvaluator::with_playouts`]); `None`: the network's value alone.
+    playouts: Option<(f32, u64)>,
 }
 
 impl NetworkEvaluator {
@@ -153,7 +161,17 @@ impl NetworkEvaluator {
             device: mankala_models::device(),
             encoding,
             encoder: None,
+            playouts: None,
         }
+    }
+
+    /// The same evaluator with each value mixed with the result of one random playout from
+    /// the position: `(1 - weight) * network + weight * playout`, AlphaGo's mixed leaf
+    /// evaluation (`[search] rollout_mix`). The playout is seeded from the position and
+    /// `seed`, as [`RolloutEvaluator`]'s are. A weight of 0 leaves the network's value alone.
+    pub fn with_playouts(mut self, weight: f32, seed: u64) -> Self {
+        self.playouts = (weight > 0.0).then_some((weight, seed));
+        self
     }
 }
 
@@ -182,10 +200,16 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
         }
         let (p, v) =
             mankala_models::net::infer(&self.net, &self.device, features, legal, states.len());
-        for (i, value) in v.iter().enumerate() {
+        for (i, (value, s)) in v.iter().zip(states).enumerate() {
+            let value = match self.playouts {
+                Some((w, seed)) => {
+                    (1.0 - w) * value + w * random_playout(s.clone(), &mut playout_rng(s, seed))
+                }
+                None => *value,
+            };
             let mut e = Evaluation {
                 priors: [0.0; MAX_ACTIONS],
-                value: *value,
+                value,
             };
             e.priors[..n].copy_from_slice(&p[i * n..(i + 1) * n]);
             out.push(e);
@@ -232,5 +256,77 @@ impl<G: Game> Evaluator<G> for AnyEvaluator {
             AnyEvaluator::Rollout(e) => Evaluator::<G>::evaluate(e, game, states, out),
             AnyEvaluator::Network(e) => Evaluator::<G>::evaluate(e.as_mut(), game, states, out),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mankala_config::NetworkConfig;
+    use mankala_engine::variants::Oware;
+    use mankala_models::{NetInputs, PolicyValueNet};
+
+    /// A few Oware positions along one random game, none terminal.
+    fn positions(g: &Oware) -> Vec<<Oware as Game>::State> {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut s = g.initial_state();
+        let mut out = Vec::new();
+        while out.len() < 12 && !s.legal_mask().is_empty() {
+            out.push(s.clone());
+            let mask = s.legal_mask();
+            s.play_unchecked(mask.nth(rng.random_range(0..mask.count())).unwrap());
+        }
+        out
+    }
+
+    fn evaluations<E: Evaluator<Oware>>(e: &mut E, g: &Oware) -> Vec<Evaluation> {
+        let mut out = Vec::new();
+        e.evaluate(g, &positions(g), &mut out);
+        out
+    }
+
+    #[test]
+    fn a_rollout_mix_weighs_the_network_value_against_one_seeded_playout() {
+        let g = Oware::default();
+        let inputs = NetInputs::of(&g, 2).unwrap();
+        let net = PolicyValueNet::new(
+            &NetworkConfig::default(),
+            &inputs,
+            &mankala_models::device(),
+        );
+        let seed = 17;
+        let alone = evaluations(&mut NetworkEvaluator::new(net.clone(), 2), &g);
+        let off = evaluations(
+            &mut NetworkEvaluator::new(net.clone(), 2).with_playouts(0.0, seed),
+            &g,
+        );
+        let full = evaluations(
+            &mut NetworkEvaluator::new(net.clone(), 2).with_playouts(1.0, seed),
+            &g,
+        );
+        let half = evaluations(
+            &mut NetworkEvaluator::new(net, 2).with_playouts(0.5, seed),
+            &g,
+        );
+        let playouts = evaluations(&mut RolloutEvaluator::new(seed), &g);
+        assert_eq!(alone.len(), 12);
+        for k in 0..alone.len() {
+            // The priors are the network's whatever the weight.
+            for e in [&off[k], &full[k], &half[k]] {
+                assert_eq!(e.priors, alone[k].priors);
+            }
+            assert_eq!(off[k].value, alone[k].value);
+            // Weight 1: the playout's result, the one the rollout evaluator plays from there.
+            assert_eq!(full[k].value, playouts[k].value);
+            assert!([-1.0, 0.0, 1.0].contains(&full[k].value));
+            let mixed = 0.5 * alone[k].value + 0.5 * playouts[k].value;
+            assert!(
+                (half[k].value - mixed).abs() < 1e-6,
+                "{} {mixed}",
+                half[k].value
+            );
+        }
+        // The playouts are not all one result, so the mix is seen to move values both ways.
+        assert!(playouts.iter().any(|e| e.value > 0.0) && playouts.iter().any(|e| e.value < 0.0));
     }
 }

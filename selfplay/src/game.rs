@@ -128,10 +128,16 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
     }
 
     fn choose(&mut self, result: &mankala_search::mcts::SearchResult) -> Action {
+        let sp = &self.settings.selfplay;
+        if self.state.ply() < sp.random_plies {
+            let mask = self.state.legal_mask();
+            return mask
+                .nth(self.rng.random_range(0..mask.count()))
+                .expect("a legal move at a non-terminal root");
+        }
         if let Some(a) = result.gumbel_action {
             return a;
         }
-        let sp = &self.settings.selfplay;
         let t = if self.state.ply() < sp.temperature_plies {
             sp.temperature
         } else {

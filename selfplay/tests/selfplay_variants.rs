@@ -182,8 +182,9 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
         let mut next: Vec<G::State> = Vec::new();
         for st in cands {
             for a in st.legal_mask().iter() {
-                // The move played had visits, hence a positive policy target.
-                if r.policy[a as usize] <= 0.0 {
+                // The move played had visits, hence a positive policy target (but for the
+                // uniformly random first plies).
+                if r.policy[a as usize] <= 0.0 && r.ply >= s.selfplay.random_plies {
                     continue;
                 }
                 let mut t = st.clone();
@@ -321,6 +322,32 @@ fn gumbel_and_fast_searches_leave_consistent_rows() {
         with_game!(&any, g => check_game(g, &s, &relaxed));
     }
     assert!(full > 0 && fast > 0, "full {full}, fast {fast}");
+}
+
+#[test]
+fn random_plies_open_games_at_random_and_keep_every_row() {
+    // Without noise or temperature the search picks alike from one start: the games
+    // differ only by their workers' playouts. With `random_plies` the first plies are
+    // drawn among the legal moves, searched and recorded all the same.
+    let any = AnyGame::by_name("kalah").unwrap();
+    let mut s = settings(13);
+    s.selfplay.dirichlet_weight = 0.0;
+    s.selfplay.temperature_plies = 0;
+    let openings = |s: &Settings, name: &str| {
+        let (_, by_game) = play(name, &any, s, 12);
+        for rows in by_game.values() {
+            with_game!(&any, g => check_game(g, s, rows));
+        }
+        let mut after: Vec<Vec<f32>> = by_game.values().map(|rows| rows[3].features.clone()).collect();
+        after.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        after.dedup();
+        after.len()
+    };
+    let alike = openings(&s, "searched-openings");
+    s.selfplay.random_plies = 3;
+    let random = openings(&s, "random-openings");
+    assert!(alike <= 2, "{alike} distinct positions after 3 searched plies");
+    assert!(random >= 6, "{random} distinct positions after 3 random plies of 12 games");
 }
 
 #[test]
