@@ -66,8 +66,22 @@ chmod 600 "$dir/munge/munge.key"
 munged --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" \
   --pid-file="$dir/munged.pid" --log-file="$dir/log/munged.log" --seed-file="$dir/munge/seed"
 
-# Ports chosen from the directory, so that two clusters on one host do not meet.
-base=$((20000 + $(printf '%s' "$dir" | cksum | cut -d' ' -f1) % 20000))
+# Ports chosen from the directory, so that two clusters on one host do not meet, below the
+# kernel's ephemeral range (whose ports any client connection may hold), and skipped while
+# a socket on this host holds either of them.
+ephemeral=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+span=$(( (ephemeral - 20000) / 2 ))
+((span > 100)) || span=1000
+base=$((20000 + 2 * ($(printf '%s' "$dir" | cksum | cut -d' ' -f1) % span)))
+port_busy() {
+  local hex
+  hex=$(printf ':%04X ' "$1")
+  cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '{print $2}' | grep -q "${hex% }$"
+}
+for _ in $(seq 100); do
+  port_busy "$base" || port_busy $((base + 1)) || break
+  base=$((20000 + (base - 20000 + 2) % (2 * span)))
+done
 cat >"$dir/slurm.conf" <<CONF
 ClusterName=mankala
 SlurmctldHost=$host(127.0.0.1)
