@@ -17,7 +17,8 @@ pub struct SelfplayConfig {
     /// still searched and recorded, with its search's targets), so that self-play starts
     /// from as many openings as an arena's `--opening-plies`; 0: none.
     pub random_plies: u32,
-    /// Temperature of the move choice for the first `temperature_plies` plies.
+    /// Temperature of the move choice for the first `temperature_plies` plies: of the visit
+    /// counts, or under Gumbel search of its improved policy.
     pub temperature: f32,
     /// Plies played at `temperature`; later moves use `final_temperature`.
     pub temperature_plies: u32,

@@ -92,6 +92,29 @@ pub fn final_margin<S: State>(state: &S) -> i16 {
     margin.clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16
 }
 
+/// An action drawn with probability proportional to `policy[a]^(1/t)`; `None` when the
+/// policy gives no action any weight.
+fn sample_policy(policy: &[f32; MAX_ACTIONS], t: f32, rng: &mut SmallRng) -> Option<Action> {
+    let weights: Vec<(usize, f64)> = policy
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| p > 0.0)
+        .map(|(a, &p)| (a, (p as f64).powf(1.0 / t as f64)))
+        .collect();
+    let total: f64 = weights.iter().map(|&(_, w)| w).sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return None;
+    }
+    let mut x = rng.random::<f64>() * total;
+    for &(a, w) in &weights {
+        if x < w {
+            return Some(a as Action);
+        }
+        x -= w;
+    }
+    weights.last().map(|&(a, _)| a as Action)
+}
+
 impl<'a, G: Game> SelfplayGame<'a, G> {
     /// A new game from the variant's start.
     pub fn new(game: &'a G, settings: &'a Settings, game_id: u64) -> Self {
@@ -135,14 +158,19 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 .nth(self.rng.random_range(0..mask.count()))
                 .expect("a legal move at a non-terminal root");
         }
-        if let Some(a) = result.gumbel_action {
-            return a;
-        }
         let t = if self.state.ply() < sp.temperature_plies {
             sp.temperature
         } else {
             sp.final_temperature
         };
+        if let Some(a) = result.gumbel_action {
+            // Gumbel search: the Sequential Halving winner, or while the temperature is on,
+            // a draw from the improved policy (its targets) at that temperature.
+            if t <= 1e-3 {
+                return a;
+            }
+            return sample_policy(&result.policy, t, &mut self.rng).unwrap_or(a);
+        }
         self.search
             .sample_by_visits(t, &mut self.rng)
             .expect("a legal move at a non-terminal root")
@@ -270,5 +298,51 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
         self.search.advance(action, self.state.clone());
         self.start_move();
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(weights: &[(usize, f32)]) -> [f32; MAX_ACTIONS] {
+        let mut p = [0f32; MAX_ACTIONS];
+        for &(a, w) in weights {
+            p[a] = w;
+        }
+        p
+    }
+
+    /// How often each action is drawn in `n` draws.
+    fn counts(p: &[f32; MAX_ACTIONS], t: f32, n: usize) -> Vec<usize> {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut c = vec![0; MAX_ACTIONS];
+        for _ in 0..n {
+            c[sample_policy(p, t, &mut rng).expect("an action") as usize] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn sample_policy_draws_in_proportion_to_the_tempered_policy() {
+        let p = policy(&[(1, 0.2), (4, 0.8)]);
+        let n = 40_000;
+        let at_one = counts(&p, 1.0, n);
+        assert_eq!(at_one[1] + at_one[4], n, "only actions of positive weight");
+        let share = at_one[4] as f64 / n as f64;
+        assert!((share - 0.8).abs() < 0.01, "share {share} at t = 1");
+        // At t = 0.5 the weights are squared: 0.64 and 0.04, so 0.64 / 0.68 of the draws.
+        let sharper = counts(&p, 0.5, n)[4] as f64 / n as f64;
+        assert!(
+            (sharper - 0.64 / 0.68).abs() < 0.01,
+            "share {sharper} at t = 0.5"
+        );
+    }
+
+    #[test]
+    fn sample_policy_refuses_a_policy_without_weight() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        assert_eq!(sample_policy(&policy(&[]), 1.0, &mut rng), None);
+        assert_eq!(sample_policy(&policy(&[(7, 1.0)]), 2.0, &mut rng), Some(7));
     }
 }
