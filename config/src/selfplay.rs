@@ -22,7 +22,8 @@ pub struct SelfplayConfig {
     pub temperature: f32,
     /// Plies played at `temperature`; later moves use `final_temperature`.
     pub temperature_plies: u32,
-    /// Temperature after the opening (0: the most visited move).
+    /// Temperature after the opening (0: the most visited move, or Gumbel's Sequential Halving
+    /// winner).
     pub final_temperature: f32,
     /// Playout cap randomization (KataGo): the share of moves searched with the full
     /// `simulations`; the others use `fast_simulations`, without noise. 1 turns it off.

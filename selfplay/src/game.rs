@@ -164,7 +164,7 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
             sp.final_temperature
         };
         if let Some(a) = result.gumbel_action {
-            // Gumbel search: the Sequential Halving winner, or while the temperature is on,
+            // Gumbel search: the Sequential Halving winner, or while a temperature is on,
             // a draw from the improved policy (its targets) at that temperature.
             if t <= 1e-3 {
                 return a;
