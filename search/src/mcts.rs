@@ -102,6 +102,28 @@ struct GumbelRoot {
     rounds: u32,
 }
 
+/// An action drawn with probability proportional to its weight raised to `1 / t` (one
+/// uniform draw, walked through `weights` in order, the last where rounding leaves it past
+/// them all); `None` when the weights sum to no more than 0.
+pub fn sample_tempered(weights: &[(Action, f64)], t: f32, rng: &mut SmallRng) -> Option<Action> {
+    let tempered: Vec<f64> = weights
+        .iter()
+        .map(|&(_, w)| w.powf(1.0 / t as f64))
+        .collect();
+    let total: f64 = tempered.iter().sum();
+    if total.is_nan() || total <= 0.0 {
+        return None;
+    }
+    let mut x = rng.random::<f64>() * total;
+    for (&(a, _), w) in weights.iter().zip(&tempered) {
+        if x < *w {
+            return Some(a);
+        }
+        x -= w;
+    }
+    weights.last().map(|&(a, _)| a)
+}
+
 /// What a finished search says about the root.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -553,7 +575,7 @@ impl<G: Game> Search<G> {
         }
         // Without visits (a one-simulation search), the priors stand in for them.
         let unvisited = kids.clone().all(|c| self.nodes[c].visits == 0);
-        let weights: Vec<f64> = kids
+        let weights: Vec<(Action, f64)> = kids
             .clone()
             .map(|c| {
                 let n = if unvisited {
@@ -561,21 +583,10 @@ impl<G: Game> Search<G> {
                 } else {
                     self.nodes[c].visits as f64
                 };
-                n.powf(1.0 / t as f64)
+                (self.nodes[c].action, n)
             })
             .collect();
-        let total: f64 = weights.iter().sum();
-        if total <= 0.0 {
-            return Some(self.nodes[kids.start].action);
-        }
-        let mut x = rng.random::<f64>() * total;
-        for (c, w) in kids.clone().zip(&weights) {
-            if x < *w {
-                return Some(self.nodes[c].action);
-            }
-            x -= w;
-        }
-        Some(self.nodes[kids.end - 1].action)
+        sample_tempered(&weights, t, rng).or(Some(self.nodes[kids.start].action))
     }
 
     /// Nodes in the tree (for tests and statistics).

@@ -8,7 +8,7 @@ use mankala_config::{SearchConfig, SelfplayConfig};
 use mankala_data::Row;
 use mankala_search::batch::Driver;
 use mankala_search::game_seed;
-use mankala_search::mcts::Search;
+use mankala_search::mcts::{Search, sample_tempered};
 
 /// Everything a self-play game needs besides its game.
 #[derive(Clone, Debug)]
@@ -95,24 +95,11 @@ pub fn final_margin<S: State>(state: &S) -> i16 {
 /// An action drawn with probability proportional to `policy[a]^(1/t)`; `None` when the
 /// policy gives no action any weight.
 fn sample_policy(policy: &[f32; MAX_ACTIONS], t: f32, rng: &mut SmallRng) -> Option<Action> {
-    let weights: Vec<(usize, f64)> = policy
-        .iter()
-        .enumerate()
-        .filter(|&(_, &p)| p > 0.0)
-        .map(|(a, &p)| (a, (p as f64).powf(1.0 / t as f64)))
+    let weights: Vec<(Action, f64)> = (0..MAX_ACTIONS)
+        .filter(|&a| policy[a] > 0.0)
+        .map(|a| (a as Action, policy[a] as f64))
         .collect();
-    let total: f64 = weights.iter().map(|&(_, w)| w).sum();
-    if !(total > 0.0 && total.is_finite()) {
-        return None;
-    }
-    let mut x = rng.random::<f64>() * total;
-    for &(a, w) in &weights {
-        if x < w {
-            return Some(a as Action);
-        }
-        x -= w;
-    }
-    weights.last().map(|&(a, _)| a as Action)
+    sample_tempered(&weights, t, rng)
 }
 
 impl<'a, G: Game> SelfplayGame<'a, G> {
