@@ -13,6 +13,11 @@ pub struct SelfplayConfig {
     pub dirichlet_total: f32,
     /// Weight of the noise in the root priors (0 turns it off).
     pub dirichlet_weight: f32,
+    /// Root policy temperature of a full search (KataGo's): the root's priors are raised to
+    /// `1 / root_policy_temperature` and renormalised before the noise, so that above 1 the
+    /// search tries moves the network rates low more often (1: the priors as they are; PUCT
+    /// only).
+    pub root_policy_temperature: f32,
     /// The game's first plies played uniformly at random among the legal moves (each is
     /// still searched and recorded, with its search's targets), so that self-play starts
     /// from as many openings as an arena's `--opening-plies`; 0: none.
@@ -46,6 +51,7 @@ impl Default for SelfplayConfig {
         SelfplayConfig {
             dirichlet_total: 10.0,
             dirichlet_weight: 0.25,
+            root_policy_temperature: 1.0,
             random_plies: 0,
             temperature: 1.0,
             temperature_plies: 12,
@@ -92,6 +98,14 @@ impl SelfplayConfig {
             0.0,
             1.0,
             "0 to 1",
+        )?;
+        check(
+            t,
+            "root_policy_temperature",
+            self.root_policy_temperature,
+            0.1,
+            10.0,
+            "0.1 to 10",
         )?;
         check(t, "random_plies", self.random_plies, 0, 1000, "0 to 1000")?;
         check(t, "temperature", self.temperature, 0.0, 100.0, "0 to 100")?;
@@ -147,5 +161,27 @@ impl SelfplayConfig {
             "1 to 1000000",
         )?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_root_policy_temperature_outside_its_range_is_named() {
+        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
+        assert_eq!(read("").unwrap().root_policy_temperature, 1.0);
+        let t = read("root_policy_temperature = 1.25").unwrap();
+        assert_eq!(t.root_policy_temperature, 1.25);
+        for bad in ["0.0", "-1.0", "11.0", "nan"] {
+            let e = read(&format!("root_policy_temperature = {bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("[selfplay] root_policy_temperature") && e.contains("0.1 to 10"),
+                "{e}"
+            );
+        }
     }
 }

@@ -10,7 +10,7 @@ pub mod mcts;
 pub use evaluator::{
     AnyEvaluator, Evaluation, Evaluator, NetworkEvaluator, RolloutEvaluator, UniformEvaluator,
 };
-pub use mcts::{Search, SearchResult};
+pub use mcts::{RootExploration, Search, SearchResult};
 
 /// The seed of game `game_id` in a run seeded `seed`.
 pub fn game_seed(seed: u64, game_id: u64) -> u64 {

@@ -148,6 +148,20 @@ pub struct Search<G: Game> {
     in_flight: u32,
     gumbel: Option<GumbelRoot>,
     noise: Option<(f32, f32)>,
+    /// This move's root policy temperature (1: the network's priors as they are).
+    root_temperature: f32,
+}
+
+/// How a self-play move's search explores at its root (PUCT only; Gumbel search has its own
+/// noise).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootExploration {
+    /// Dirichlet noise: total concentration (`total / legal actions` each) and its weight in
+    /// the priors.
+    pub dirichlet: Option<(f32, f32)>,
+    /// The root's priors are raised to `1 / policy_temperature` and renormalised before the
+    /// noise (KataGo's root policy temperature): above 1 flattens them, 1 leaves them.
+    pub policy_temperature: f32,
 }
 
 impl<G: Game> Search<G> {
@@ -162,6 +176,7 @@ impl<G: Game> Search<G> {
             in_flight: 0,
             gumbel: None,
             noise: None,
+            root_temperature: 1.0,
         };
         s.reset(state);
         s
@@ -184,11 +199,23 @@ impl<G: Game> Search<G> {
     /// weight))`, Dirichlet noise of concentration `total / legal actions` is mixed into the
     /// root priors with that weight (PUCT only). Gumbel noise is drawn from `rng`.
     pub fn start(&mut self, simulations: u32, noise: Option<(f32, f32)>, rng: &mut SmallRng) {
+        let root = RootExploration {
+            dirichlet: noise,
+            policy_temperature: 1.0,
+        };
+        self.start_exploring(simulations, root, rng);
+    }
+
+    /// Starts a move's search as [`Search::start`] does, exploring at the root as `root` says
+    /// (PUCT only: under Gumbel search both are ignored).
+    pub fn start_exploring(&mut self, simulations: u32, root: RootExploration, rng: &mut SmallRng) {
         self.budget = simulations;
         self.started = 0;
         self.in_flight = 0;
         self.gumbel = None;
-        self.noise = if self.cfg.gumbel { None } else { noise };
+        let puct = !self.cfg.gumbel;
+        self.noise = root.dirichlet.filter(|_| puct);
+        self.root_temperature = if puct { root.policy_temperature } else { 1.0 };
         if self.nodes[0].kind == Kind::Expanded {
             self.prepare_root(rng);
         }
@@ -200,6 +227,10 @@ impl<G: Game> Search<G> {
             self.nodes[0].first_child as usize,
             self.nodes[0].num_children as usize,
         );
+        if self.root_temperature != 1.0 && n > 1 {
+            let t = std::mem::replace(&mut self.root_temperature, 1.0);
+            self.soften_root_priors(first..first + n, t);
+        }
         if let Some((total, weight)) = self.noise.take()
             && n > 1
             && weight > 0.0
@@ -233,6 +264,20 @@ impl<G: Game> Search<G> {
             };
             self.plan_round(&mut g);
             self.gumbel = Some(g);
+        }
+    }
+
+    /// Raises the priors of the root's children `children` to `1 / t` and renormalises them.
+    fn soften_root_priors(&mut self, children: std::ops::Range<usize>, t: f32) {
+        let nodes = &mut self.nodes[children];
+        for c in nodes.iter_mut() {
+            c.prior = c.prior.max(0.0).powf(1.0 / t);
+        }
+        let sum: f32 = nodes.iter().map(|c| c.prior).sum();
+        if sum > 0.0 {
+            for c in nodes.iter_mut() {
+                c.prior /= sum;
+            }
         }
     }
 

@@ -16,7 +16,7 @@ use common::*;
 use mankala_config::{SearchConfig, Selection};
 use mankala_engine::variants::{Kalah, KalahState};
 use mankala_engine::{Action, Game, MAX_ACTIONS, Player, State};
-use mankala_search::{Evaluator, RolloutEvaluator, Search, SearchResult, UniformEvaluator};
+use mankala_search::{Evaluator, RolloutEvaluator, RootExploration, Search, SearchResult, UniformEvaluator};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -263,6 +263,58 @@ fn dirichlet_noise_changes_the_root_only_when_asked() {
     assert_eq!(g_off.visits, g_on.visits);
     assert_eq!(g_off.policy, g_on.policy);
     assert_eq!(g_off.gumbel_action, g_on.gumbel_action);
+}
+
+/// Priors of 0.9 on the mover's first legal action, the rest shared; every value 0.
+struct FavoursFirst;
+
+impl<G: Game> Evaluator<G> for FavoursFirst {
+    fn evaluate(&mut self, _: &G, states: &[G::State], out: &mut Vec<mankala_search::Evaluation>) {
+        out.clear();
+        for s in states {
+            let mut e = mankala_search::Evaluation::default();
+            let mask = s.legal_mask();
+            let rest = 0.1 / (mask.count() as f32 - 1.0).max(1.0);
+            for (k, a) in mask.iter().enumerate() {
+                e.priors[a as usize] = if k == 0 { 0.9 } else { rest };
+            }
+            out.push(e);
+        }
+    }
+}
+
+/// The root's visits after `sims` simulations at root policy temperature `t`, no noise.
+fn tempered_run(gumbel: bool, t: f32, sims: u32) -> SearchResult {
+    let g = kalah();
+    let mut search = Search::<Kalah>::new(cfg(Selection::Puct, gumbel), g.initial_state());
+    let mut rng = SmallRng::seed_from_u64(5);
+    let root = RootExploration { dirichlet: None, policy_temperature: t };
+    search.start_exploring(sims, root, &mut rng);
+    finish(&g, &mut search, &mut FavoursFirst, sims, &mut rng, 1)
+}
+
+#[test]
+fn root_policy_temperature_spreads_the_roots_visits_only_when_asked() {
+    // Kalah's start: six legal moves, the first (hole A) favoured 0.9 by the priors.
+    let plain = tempered_run(false, 1.0, 120);
+    let g = kalah();
+    let mut search = Search::<Kalah>::new(cfg(Selection::Puct, false), g.initial_state());
+    let mut rng = SmallRng::seed_from_u64(5);
+    let by_start = go(&g, &mut search, &mut FavoursFirst, 120, None, &mut rng);
+    assert_eq!(plain.visits, by_start.visits, "temperature 1 is not the plain start");
+    let warm = tempered_run(false, 3.0, 120);
+    assert_eq!(visit_sum(&warm), 119);
+    // At 3 the first move's prior becomes 0.9^(1/3) / (0.9^(1/3) + 5 * 0.02^(1/3)), about
+    // 0.42: fewer visits for it, more for every other.
+    assert!(warm.visits[0] < plain.visits[0], "{:?} against {:?}", warm.visits, plain.visits);
+    for a in 1..6 {
+        assert!(warm.visits[a] > plain.visits[a], "action {a}: {:?} against {:?}", warm.visits, plain.visits);
+    }
+    // Below 1 sharpens: the favoured move gets more.
+    let cold = tempered_run(false, 0.5, 120);
+    assert!(cold.visits[0] > plain.visits[0]);
+    // Gumbel search ignores it.
+    assert_eq!(tempered_run(true, 3.0, 64).visits, tempered_run(true, 1.0, 64).visits);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use mankala_config::{SearchConfig, SelfplayConfig};
 use mankala_data::Row;
 use mankala_search::batch::Driver;
 use mankala_search::game_seed;
-use mankala_search::mcts::{Search, sample_tempered};
+use mankala_search::mcts::{RootExploration, Search, sample_tempered};
 
 /// Everything a self-play game needs besides its game.
 #[derive(Clone, Debug)]
@@ -127,14 +127,21 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
     fn start_move(&mut self) {
         let sp = &self.settings.selfplay;
         self.full = sp.full_search_prob >= 1.0 || self.rng.random::<f32>() < sp.full_search_prob;
-        let (sims, noise) = if self.full {
-            let noise =
-                (sp.dirichlet_weight > 0.0).then_some((sp.dirichlet_total, sp.dirichlet_weight));
-            (self.settings.search.simulations, noise)
+        let (sims, root) = if self.full {
+            let root = RootExploration {
+                dirichlet: (sp.dirichlet_weight > 0.0)
+                    .then_some((sp.dirichlet_total, sp.dirichlet_weight)),
+                policy_temperature: sp.root_policy_temperature,
+            };
+            (self.settings.search.simulations, root)
         } else {
-            (sp.fast_simulations, None)
+            let plain = RootExploration {
+                dirichlet: None,
+                policy_temperature: 1.0,
+            };
+            (sp.fast_simulations, plain)
         };
-        self.search.start(sims, noise, &mut self.rng);
+        self.search.start_exploring(sims, root, &mut self.rng);
     }
 
     fn choose(&mut self, result: &mankala_search::mcts::SearchResult) -> Action {

@@ -193,3 +193,44 @@ fn thread_count_does_not_change_the_games() {
     assert_eq!(s2.games, 6);
     assert_eq!(all_rows(&one), all_rows(&two));
 }
+
+/// Rollout values with priors of 0.9 on the mover's first legal hole, the rest shared.
+struct FavoursFirst(RolloutEvaluator);
+
+impl<G: Game> Evaluator<G> for FavoursFirst {
+    fn evaluate(&mut self, game: &G, states: &[G::State], out: &mut Vec<Evaluation>) {
+        self.0.evaluate(game, states, out);
+        for (s, e) in states.iter().zip(out.iter_mut()) {
+            let mask = mankala_engine::State::legal_mask(s);
+            let rest = 0.1 / (mask.count() as f32 - 1.0).max(1.0);
+            e.priors = [0.0; mankala_engine::MAX_ACTIONS];
+            for (k, a) in mask.iter().enumerate() {
+                e.priors[a as usize] = if k == 0 { 0.9 } else { rest };
+            }
+        }
+    }
+}
+
+/// The policy target of the first position of game 0, self-played with root policy
+/// temperature `t` (no noise).
+fn first_target(t: f32) -> Vec<f32> {
+    let g = kalah();
+    let mut s = settings(3, 1, 1);
+    s.search.simulations = 64;
+    s.selfplay.dirichlet_weight = 0.0;
+    s.selfplay.root_policy_temperature = t;
+    let mut eval = FavoursFirst(RolloutEvaluator::new(11));
+    let mut game = Some(SelfplayGame::new(&g, &s, 0));
+    let mut done = Vec::new();
+    batch::run(&g, &mut eval, 1, 1, || game.take(), |d| done.push(d.into_finished()));
+    done[0].rows[0].policy.clone()
+}
+
+#[test]
+fn self_play_flattens_its_root_priors_by_the_root_policy_temperature() {
+    let plain = first_target(1.0);
+    let warm = first_target(3.0);
+    // Kalah's start: hole A (action 0) is the favoured first legal move.
+    assert!(warm[0] < plain[0], "{warm:?} against {plain:?}");
+    assert!(warm[1..6].iter().sum::<f32>() > plain[1..6].iter().sum::<f32>());
+}

@@ -27,6 +27,11 @@ pub fn search_batched<G: Game, E: Evaluator<G>>(
     batch: usize,
 ) -> SearchResult {
     s.start(sims, noise, rng);
+    finish(game, s, eval, sims, rng, batch)
+}
+
+/// Runs a started search to its budget of `sims` simulations, `batch` leaves at a time.
+pub fn finish<G: Game, E: Evaluator<G>>(game: &G, s: &mut Search<G>, eval: &mut E, sims: u32, rng: &mut SmallRng, batch: usize) -> SearchResult {
     let mut out = Vec::new();
     loop {
         let mut reqs = Vec::new();
