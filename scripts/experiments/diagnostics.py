@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The self-play and training diagnostics of runs, pooled over a range of generations.
 
-Usage: scripts/experiments/diagnostics.py [--last N | --from G [--to H]] RUN [RUN ...]
+Usage: scripts/experiments/diagnostics.py [--last N | [--from G] [--to H]] RUN [RUN ...]
 
 For each run directory (of `mankala loop`) prints one row: generations finished, self-play
 positions in all, self-play positions per second, training samples per new position (the
@@ -49,10 +49,13 @@ def row(run, args):
     trained = [g for g in gens if trains[g] is not None]
     if not trained:
         return None
-    if args.first is not None:
-        chosen = [g for g in trained if g >= args.first and (args.to is None or g <= args.to)]
+    if args.first is not None or args.to is not None:
+        lo, hi = args.first or 0, trained[-1] if args.to is None else args.to
+        chosen = [g for g in trained if lo <= g <= hi]
     else:
         chosen = trained[-args.last:]
+    if not chosen:
+        sys.exit(f"{run}: no finished generation in the range asked for")
     positions = sum(p["positions"] for p in plays.values() if p)
     play_seconds = sum(p["seconds"] for p in plays.values() if p)
     samples = sum(t["samples"] for t in trains.values() if t)
