@@ -27,7 +27,10 @@ fi
 # least tuning.
 export CUBECL_AUTOTUNE_LEVEL=${CUBECL_AUTOTUNE_LEVEL:-minimal}
 export MANKALA_TEST_DEVICE=$device
-args=(--release -p mankala-train --features "mankala-models/$device" --test device)
+# The default members' build with the backend's feature (not `-p mankala-train` alone), so
+# that Cargo resolves the dependencies' features as for `cargo test --release` and reuses
+# what that build compiled (the pins in models/Cargo.toml; tests/gpu.rs checks them).
+args=(--release --features "mankala-models/$device" --test device)
 start=$(date +%s)
 cargo test "${args[@]}" --no-run
 built=$(date +%s)

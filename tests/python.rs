@@ -10,15 +10,17 @@
 //! numpy (`scripts/check_export.py`). Each is ignored, saying why, where its modules are
 //! missing.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 mod common;
+#[path = "common/features.rs"]
+mod features;
 #[path = "common/skip.rs"]
 mod skip;
 
 use common::{mankala, s, stderr, stdout, temp_dir};
+use features::dependency_features;
 
 fn main() {
     skip::run(vec![
@@ -237,36 +239,13 @@ fn python_package_builds_installs_and_passes_its_tests() {
     );
 }
 
-/// `cargo tree` over the normal and build dependencies of `packages` (the default members
-/// where empty): each package's name and version with the sets of features it is built with.
-fn dependency_features(cargo: &str, packages: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
-    let mut cmd = Command::new(cargo);
-    cmd.current_dir(repo()).args(["tree", "--locked", "-e", "normal,build", "--prefix", "none", "-f", "{p}|{f}"]);
-    for p in packages {
-        cmd.args(["-p", p]);
-    }
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot start {cargo} tree: {e}"));
-    assert!(out.status.success(), "cargo tree {packages:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    let mut features: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let Some((package, feats)) = line.split_once('|') else {
-            continue; // a section heading such as [build-dependencies]
-        };
-        let name_version: Vec<&str> = package.split_whitespace().take(2).collect();
-        let feats = feats.trim_end_matches("(*)").trim();
-        features.entry(name_version.join(" ")).or_default().insert(feats.to_string());
-    }
-    features
-}
-
 /// maturin builds `mankala-python` alone (it is not a default member), so Cargo resolves
 /// features over its dependencies only; where a shared dependency gets other features than in
 /// the workspace's build, it and everything above it (burn, tract, arrow) is compiled a second
 /// time. python/Cargo.toml pins the workspace's features to prevent that.
 fn the_bindings_dependencies_have_the_features_of_the_workspace_build() {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let binding = dependency_features(&cargo, &["mankala-python"]);
-    let workspace = dependency_features(&cargo, &[]);
+    let binding = dependency_features(&repo(), "normal,build", &["mankala-python"], &[]).unwrap();
+    let workspace = dependency_features(&repo(), "normal,build", &[], &[]).unwrap();
     assert!(binding.keys().any(|k| k.starts_with("burn ")), "cargo tree -p mankala-python lists burn: {:?}", binding.keys().collect::<Vec<_>>());
     let differ: Vec<String> = binding
         .iter()
