@@ -22,6 +22,15 @@ pub struct SelfplayConfig {
     /// still searched and recorded, with its search's targets), so that self-play starts
     /// from as many openings as an arena's `--opening-plies`; 0: none.
     pub random_plies: u32,
+    /// Side positions (KataGo's): after a full search at or past `random_plies`, with this
+    /// probability a move other than the one played is drawn from the root's priors, and the
+    /// position it leads to is searched once the game has ended. Its row trains the policy
+    /// on that search and the value on the search's own root value, since no game result
+    /// reaches it (the row's `side` column). 0: none.
+    pub side_position_prob: f32,
+    /// After a side position's search, the probability that its chosen move is played and
+    /// the position after it searched and recorded too, again and again (KataGo's 0.25).
+    pub side_position_continue: f32,
     /// Temperature of the move choice for the first `temperature_plies` plies: of the visit
     /// counts, or under Gumbel search of its improved policy.
     pub temperature: f32,
@@ -53,6 +62,8 @@ impl Default for SelfplayConfig {
             dirichlet_weight: 0.25,
             root_policy_temperature: 1.0,
             random_plies: 0,
+            side_position_prob: 0.0,
+            side_position_continue: 0.25,
             temperature: 1.0,
             temperature_plies: 12,
             final_temperature: 0.0,
@@ -108,6 +119,22 @@ impl SelfplayConfig {
             "0.1 to 10",
         )?;
         check(t, "random_plies", self.random_plies, 0, 1000, "0 to 1000")?;
+        check(
+            t,
+            "side_position_prob",
+            self.side_position_prob,
+            0.0,
+            1.0,
+            "0 to 1",
+        )?;
+        check(
+            t,
+            "side_position_continue",
+            self.side_position_continue,
+            0.0,
+            0.95,
+            "0 to 0.95",
+        )?;
         check(t, "temperature", self.temperature, 0.0, 100.0, "0 to 100")?;
         check(
             t,
@@ -180,6 +207,33 @@ mod tests {
                 .to_string();
             assert!(
                 e.contains("[selfplay] root_policy_temperature") && e.contains("0.1 to 10"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn side_position_settings_outside_their_ranges_are_named() {
+        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
+        let d = read("").unwrap();
+        assert_eq!(
+            (d.side_position_prob, d.side_position_continue),
+            (0.0, 0.25)
+        );
+        let t = read("side_position_prob = 0.05\nside_position_continue = 0.5").unwrap();
+        assert_eq!(
+            (t.side_position_prob, t.side_position_continue),
+            (0.05, 0.5)
+        );
+        for (key, bad, range) in [
+            ("side_position_prob", "1.5", "0 to 1"),
+            ("side_position_prob", "-0.1", "0 to 1"),
+            ("side_position_continue", "1.0", "0 to 0.95"),
+            ("side_position_continue", "nan", "0 to 0.95"),
+        ] {
+            let e = read(&format!("{key} = {bad}")).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("[selfplay] {key}")) && e.contains(range),
                 "{e}"
             );
         }

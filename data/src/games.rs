@@ -258,13 +258,14 @@ fn check_meta(game: &AnyGame, path: &Path, meta: &ShardMeta) -> Result<(), Games
     Ok(())
 }
 
-/// Adds a shard's rows to their games.
+/// Adds a shard's rows to their games; side positions' rows (off the game's path) are left
+/// out.
 fn add_rows(
     games: &mut BTreeMap<GameKey, RawGame>,
     path: &Path,
     rows: Vec<Row>,
 ) -> Result<(), GamesError> {
-    for r in rows {
+    for r in rows.into_iter().filter(|r| !r.side) {
         let key = (r.run_id, r.game_id);
         let line = games.entry(key.clone()).or_insert_with(|| RawGame {
             file: path.to_path_buf(),

@@ -254,6 +254,7 @@ mod tests {
             game_length: 40,
             action: Some(i as u16 % 2),
             margin: (i != 4).then_some(3 - i as i16),
+            side: false,
         }
     }
 

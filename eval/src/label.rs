@@ -98,6 +98,7 @@ fn row_of<G: Game>(
         game_length: d.game_length,
         action: Some(d.action),
         margin: Some(best.clamp(i16::MIN.into(), i16::MAX.into()) as i16),
+        side: false,
     }
 }
 

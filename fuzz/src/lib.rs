@@ -256,6 +256,7 @@ fn shard_seed() -> Vec<u8> {
             game_length: 3,
             action: Some(i as u16 % 6),
             margin: Some(i as i16 - 2),
+            side: false,
         })
         .collect();
     let path = scratch().join("seed.parquet");

@@ -634,6 +634,20 @@ impl<G: Game> Search<G> {
         sample_tempered(&weights, t, rng).or(Some(self.nodes[kids.start].action))
     }
 
+    /// The root's priors over all actions as this move's search used them (after its root
+    /// policy temperature and noise); 0 for an action without a child, everywhere before the
+    /// root is expanded.
+    pub fn root_priors(&self) -> [f32; MAX_ACTIONS] {
+        let root = &self.nodes[0];
+        let kids =
+            root.first_child as usize..root.first_child as usize + root.num_children as usize;
+        let mut priors = [0.0; MAX_ACTIONS];
+        for c in kids {
+            priors[self.nodes[c].action as usize] = self.nodes[c].prior;
+        }
+        priors
+    }
+
     /// Nodes in the tree (for tests and statistics).
     pub fn tree_size(&self) -> usize {
         self.nodes.len()

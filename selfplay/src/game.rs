@@ -38,8 +38,11 @@ struct Decision {
     root_value: f32,
     simulations: u32,
     full_search: bool,
-    /// The action played from this position (none when its player resigned there).
+    /// The action played from this position (none when its player resigned there, or a
+    /// side position's search ended its line).
     action: Option<Action>,
+    /// A side position, off the game's path; its value target is its search's root value.
+    side: bool,
 }
 
 /// A game that has ended, with its rows.
@@ -72,6 +75,12 @@ pub struct SelfplayGame<'a, G: Game> {
     /// Consecutive own moves each player has judged lost beyond the resignation threshold.
     hopeless: [u32; 2],
     resigned: Option<Player>,
+    /// Positions off the game's path waiting for their searches (`side_position_prob`).
+    sides: Vec<G::State>,
+    /// Where the game itself ended, once it has; `state` then holds a side position.
+    ended: Option<G::State>,
+    /// The game and its side positions' searches are done.
+    over: bool,
 }
 
 /// South's final seed margin in `state`, where a game ended: South's final seeds less North's
@@ -119,14 +128,21 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
             full: true,
             hopeless: [0; 2],
             resigned: None,
+            sides: Vec::new(),
+            ended: None,
+            over: false,
         };
         g.start_move();
         g
     }
 
+    /// Starts the search of the position in `state`: a full one in a side position, else as
+    /// playout cap randomization draws.
     fn start_move(&mut self) {
         let sp = &self.settings.selfplay;
-        self.full = sp.full_search_prob >= 1.0 || self.rng.random::<f32>() < sp.full_search_prob;
+        self.full = self.ended.is_some()
+            || sp.full_search_prob >= 1.0
+            || self.rng.random::<f32>() < sp.full_search_prob;
         let (sims, root) = if self.full {
             let root = RootExploration {
                 dirichlet: (sp.dirichlet_weight > 0.0)
@@ -171,7 +187,8 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
     }
 
     fn finish(&self) -> FinishedGame {
-        let (outcome, result) = match (self.resigned, self.state.outcome()) {
+        let end = self.ended.as_ref().unwrap_or(&self.state);
+        let (outcome, result) = match (self.resigned, end.outcome()) {
             (Some(p), _) => {
                 let winner = p.other();
                 (
@@ -189,8 +206,8 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
             }
             (None, None) => unreachable!("finish is called on finished games"),
         };
-        let length = self.state.ply();
-        let south_margin = final_margin(&self.state);
+        let length = end.ply();
+        let south_margin = final_margin(end);
         let rows = self
             .decisions
             .iter()
@@ -203,10 +220,10 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 features: d.features.clone(),
                 legal: d.legal.clone(),
                 policy: d.policy.clone(),
-                value_target: if d.to_move == Player::South {
-                    outcome as f32
-                } else {
-                    -outcome as f32
+                value_target: match (d.side, d.to_move) {
+                    (true, _) => d.root_value,
+                    (false, Player::South) => outcome as f32,
+                    (false, Player::North) => -outcome as f32,
                 },
                 root_value: d.root_value,
                 simulations: d.simulations,
@@ -215,11 +232,12 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 result: result.clone(),
                 game_length: length,
                 action: d.action,
-                margin: Some(if d.to_move == Player::South {
+                margin: (!d.side).then_some(if d.to_move == Player::South {
                     south_margin
                 } else {
                     -south_margin
                 }),
+                side: d.side,
             })
             .collect();
         FinishedGame {
@@ -231,9 +249,87 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
         }
     }
 
-    /// Whether the game has ended (by the rules, a cap, or resignation).
+    /// Whether the game has ended (by the rules, a cap, or resignation) and its side
+    /// positions are searched.
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.state.is_terminal()
+        self.over
+    }
+
+    /// With `side_position_prob`, after a full search past the random plies: a position off
+    /// the game's path, reached by a move other than `played` drawn from the root's priors
+    /// (one time in twenty uniformly), kept for a search after the game.
+    fn maybe_branch(&mut self, played: Action) {
+        let sp = &self.settings.selfplay;
+        if sp.side_position_prob <= 0.0
+            || !self.full
+            || self.state.ply() < sp.random_plies
+            || self.rng.random::<f32>() >= sp.side_position_prob
+        {
+            return;
+        }
+        let mut priors = self.search.root_priors();
+        let mask = self.state.legal_mask();
+        let uniform = self.rng.random::<f32>() < 0.05;
+        for (a, p) in priors.iter_mut().enumerate() {
+            *p = if a == played as usize || !mask.contains(a as Action) {
+                0.0
+            } else if uniform {
+                1.0
+            } else {
+                p.max(1e-6)
+            };
+        }
+        if let Some(side) = sample_policy(&priors, 1.0, &mut self.rng) {
+            let mut next = self.state.clone();
+            next.play_unchecked(side);
+            if !next.is_terminal() {
+                self.sides.push(next);
+            }
+        }
+    }
+
+    /// The game itself is over: search the side positions, if any. Returns whether a search
+    /// was started.
+    fn end_game(&mut self) -> bool {
+        if self.ended.is_none() {
+            self.ended = Some(self.state.clone());
+        }
+        self.next_side()
+    }
+
+    /// Starts the next side position's search; `false` when none is left.
+    fn next_side(&mut self) -> bool {
+        let Some(side) = self.sides.pop() else {
+            self.over = true;
+            return false;
+        };
+        self.search = Search::new(self.settings.search.clone(), side.clone());
+        self.state = side;
+        self.start_move();
+        true
+    }
+
+    /// A side position's search is done: with `side_position_continue`, play its choice and
+    /// search on from there, else go to the next side position.
+    fn side_done(&mut self, result: &mankala_search::mcts::SearchResult) -> bool {
+        if self.rng.random::<f32>() < self.settings.selfplay.side_position_continue {
+            let action = result.gumbel_action.or_else(|| {
+                let t = self.settings.selfplay.final_temperature;
+                self.search.sample_by_visits(t, &mut self.rng)
+            });
+            if let Some(action) = action {
+                if let Some(d) = self.decisions.last_mut() {
+                    d.action = Some(action);
+                }
+                self.state.play_unchecked(action);
+                if !self.state.is_terminal() {
+                    self.search.advance(action, self.state.clone());
+                    self.start_move();
+                    return true;
+                }
+            }
+        }
+        self.next_side()
     }
 
     /// The finished game's rows.
@@ -268,7 +364,11 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             simulations: self.search.simulations(),
             full_search: self.full,
             action: None,
+            side: self.ended.is_some(),
         });
+        if self.ended.is_some() {
+            return self.side_done(&result);
+        }
         if let Some(threshold) = self.settings.selfplay.resign_threshold {
             let h = &mut self.hopeless[mover.index()];
             *h = if result.root_value < -threshold {
@@ -278,16 +378,17 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             };
             if *h >= self.settings.selfplay.resign_consecutive {
                 self.resigned = Some(mover);
-                return false;
+                return self.end_game();
             }
         }
         let action = self.choose(&result);
         if let Some(d) = self.decisions.last_mut() {
             d.action = Some(action);
         }
+        self.maybe_branch(action);
         self.state.play_unchecked(action);
         if self.state.is_terminal() {
-            return false;
+            return self.end_game();
         }
         self.search.advance(action, self.state.clone());
         self.start_move();

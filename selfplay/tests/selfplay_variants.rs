@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use mankala_config::{SearchConfig, SelfplayConfig};
+use mankala_data::games::read_games;
 use mankala_data::{FORMAT_VERSION, Row, ShardMeta, read_meta, read_shard, read_version};
 use mankala_engine::{AnyGame, ENCODING_VERSION, Game, GameResult, State, with_game};
 use mankala_search::RolloutEvaluator;
@@ -102,6 +103,14 @@ fn play(name: &str, any: &AnyGame, s: &Settings, games: u64) -> (Summary, BTreeM
     assert_eq!(summary.results, results);
     assert_eq!(summary.capped, capped);
     assert_eq!(std::fs::read_dir(&dir.0).unwrap().count(), summary.shards.len(), "stray files in the output directory");
+    // The one reader of whole games finds each game's path, its side positions left out.
+    let (games_read, shards) = read_games(any, &dir.0).expect("the games replay");
+    assert_eq!(shards, summary.shards.len());
+    assert_eq!(games_read.len() as u64, games);
+    for ((_, id), game) in &games_read {
+        let path: Vec<u16> = by_game[id].iter().filter(|r| !r.side).filter_map(|r| r.action).collect();
+        assert_eq!(game.actions(), path, "game {id}: the path's actions");
+    }
     (summary, by_game)
 }
 
@@ -290,7 +299,7 @@ fn shard_format_version_is_stored() {
     let summary =
         with_game!(&any, g => selfplay(g, &settings(1), &Shards { meta: &meta, dir: &dir.0 }, &[0], 1, |_| RolloutEvaluator::new(1), |_| {})).unwrap();
     assert_eq!(summary.shards.len(), 1);
-    assert_eq!(FORMAT_VERSION, 3);
+    assert_eq!(FORMAT_VERSION, 4);
     assert_eq!(read_version(&summary.shards[0]).unwrap(), FORMAT_VERSION);
     assert_eq!(read_meta(&summary.shards[0]).unwrap(), meta);
 }
@@ -447,4 +456,96 @@ fn bao_kujifunza_selfplay_rows_are_consistent() {
 #[test]
 fn bao_malawi_selfplay_rows_are_consistent() {
     check_variant("bao-malawi", 6);
+}
+
+/// Checks a game's side positions (`[selfplay] side_position_prob`) against its path, replayed
+/// by the actions its rows record: each line of side positions starts one legal move, other
+/// than the one played, off a fully searched position of the path past the random plies, and
+/// goes on by the action its row records; its rows carry their search's root value as the
+/// value target, no margin, and the game's result and length. Returns the side rows.
+#[track_caller]
+fn check_sides<G: Game>(g: &G, s: &Settings, rows: &[Row]) -> usize {
+    let n = g.num_actions();
+    let (path, sides): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| !r.side);
+    let id = rows[0].game_id;
+    let encode = |st: &G::State| {
+        let mut f = vec![0.0; g.encoding_len()];
+        st.encode(&mut f);
+        f
+    };
+    let fits = |st: &G::State, r: &Row| {
+        st.ply() == r.ply && st.to_move().index() as u8 == r.to_move && st.legal_mask().to_vec(n) == r.legal && encode(st) == r.features
+    };
+    // The path's positions, and for each the positions one move off it.
+    let mut st = g.initial_state();
+    let mut off_path: Vec<G::State> = Vec::new();
+    for r in &path {
+        assert!(fits(&st, r), "game {id} ply {}: the path replays by its actions", r.ply);
+        let Some(played) = r.action else { break };
+        if r.ply >= s.selfplay.random_plies {
+            for a in st.legal_mask().iter().filter(|&a| a != played) {
+                let mut t = st.clone();
+                t.play(a).unwrap();
+                off_path.push(t);
+            }
+        }
+        st.play(played).unwrap();
+    }
+    // Side rows come after the path's, each line in order.
+    assert!(rows.iter().skip_while(|r| !r.side).all(|r| r.side), "game {id}: side rows follow the path");
+    let mut next: Option<G::State> = None;
+    for (i, r) in sides.iter().enumerate() {
+        let at = format!("game {id} side row {i}");
+        let here = match next.take() {
+            Some(t) => t,
+            None => off_path.iter().find(|t| fits(t, r)).unwrap_or_else(|| panic!("{at}: not one move off the path")).clone(),
+        };
+        assert!(fits(&here, r), "{at}: the position its line's last action leads to");
+        assert!(!here.is_terminal(), "{at}");
+        assert_eq!(r.value_target, r.root_value, "{at}: the search's own value is the target");
+        assert_eq!(r.margin, None, "{at}");
+        assert!(r.full_search && r.simulations == s.search.simulations, "{at}: a full search");
+        let first = &rows[0];
+        assert_eq!((r.outcome, &r.result, r.game_length), (first.outcome, &first.result, first.game_length), "{at}");
+        if let Some(a) = r.action {
+            assert!(r.legal[a as usize], "{at}: action {a} legal");
+            let mut t = here.clone();
+            t.play(a).unwrap();
+            if !t.is_terminal() {
+                next = Some(t);
+            }
+        }
+    }
+    assert!(next.is_none(), "game {id}: a side line ends with a search");
+    sides.len()
+}
+
+#[test]
+fn side_positions_are_searched_one_move_off_the_path_and_valued_by_their_search() {
+    for (name, games) in [("kalah", 12), ("bao", 4), ("omweso", 4)] {
+        let any = AnyGame::by_name(name).unwrap();
+        for continue_prob in [0.0, 0.8] {
+            let mut s = settings(31);
+            s.selfplay.random_plies = 2;
+            s.selfplay.side_position_prob = 0.2;
+            s.selfplay.side_position_continue = continue_prob;
+            let (_, by_game) = play(&format!("side-{name}"), &any, &s, games);
+            let (mut sides, mut continued) = (0, 0);
+            for rows in by_game.values() {
+                let path: Vec<Row> = rows.iter().filter(|r| !r.side).cloned().collect();
+                with_game!(&any, g => check_game(g, &s, &path));
+                sides += with_game!(&any, g => check_sides(g, &s, rows));
+                continued += rows.iter().filter(|r| r.side && r.action.is_some()).count();
+            }
+            assert!(sides > 0, "{name}: side positions at p = 0.2");
+            assert_eq!(continued > 0, continue_prob > 0.0, "{name}: lines go on only with side_position_continue");
+        }
+    }
+}
+
+#[test]
+fn without_side_positions_no_row_is_a_side_row() {
+    let any = AnyGame::by_name("kalah").unwrap();
+    let (_, by_game) = play("no-side", &any, &settings(5), 6);
+    assert!(by_game.values().flatten().all(|r| !r.side));
 }

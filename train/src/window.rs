@@ -324,6 +324,7 @@ mod tests {
             game_length: 4,
             action: Some(0),
             margin: Some(2),
+            side: false,
         }
     }
 

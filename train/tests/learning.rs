@@ -68,6 +68,7 @@ fn row_of<G: Game>(g: &G, s: &G::State, policy: Vec<f32>, value: f32, id: u64) -
         game_length: 0,
         action: None,
         margin: None,
+        side: false,
     }
 }
 

@@ -96,6 +96,7 @@ fn random_rows() -> Vec<Row> {
             game_length: 40,
             action: None,
             margin: Some(-20),
+            side: false,
         });
     }
     rows

@@ -27,13 +27,17 @@ use thiserror::Error;
 
 /// Version of the row layout; stored in every file as `mankala.format_version`. Files of
 /// every version from 1 up to this one are read.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The first row layout with the `action` column; rows of older files have no action.
 pub const ACTION_FORMAT_VERSION: u32 = 2;
 
 /// The first row layout with the `margin` column; rows of older files have no margin.
 pub const MARGIN_FORMAT_VERSION: u32 = 3;
+
+/// The first row layout with the `side` column; every row of an older file is on its game's
+/// path.
+pub const SIDE_FORMAT_VERSION: u32 = 4;
 
 /// One decision of a self-play game.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,8 +79,15 @@ pub struct Row {
     pub action: Option<u16>,
     /// The game's final seed margin for the player to move: its final seeds less the
     /// opponent's, as the variant's end rule counts them (in a resigned game, the seeds each
-    /// held when it ended); `None` on every row of a file before version 3.
+    /// held when it ended); `None` on every row of a file before version 3, and on a side
+    /// position's row.
     pub margin: Option<i16>,
+    /// A side position (`[selfplay] side_position_prob`): a position off the game's path,
+    /// reached by a move the game did not play and searched after the game ended. Its
+    /// `value_target` is its own search's root value (no game result reaches it), and `ply`
+    /// is its own; `outcome`, `result` and `game_length` are still the game's. `false` on
+    /// every row of a file before version 4.
+    pub side: bool,
 }
 
 /// What every row of a file shares, stored in the file's metadata.
@@ -170,6 +181,7 @@ pub fn schema(meta: &ShardMeta) -> SchemaRef {
         Field::new("game_length", DataType::UInt32, false),
         Field::new("action", DataType::UInt16, true),
         Field::new("margin", DataType::Int16, true),
+        Field::new("side", DataType::Boolean, false),
     ];
     Arc::new(Schema::new_with_metadata(fields, metadata_map(meta)))
 }
@@ -267,6 +279,9 @@ pub fn to_batch(meta: &ShardMeta, rows: &[Row]) -> RecordBatch {
         Arc::new(Int16Array::from(
             rows.iter().map(|r| r.margin).collect::<Vec<_>>(),
         )),
+        Arc::new(BooleanArray::from(
+            rows.iter().map(|r| r.side).collect::<Vec<_>>(),
+        )),
     ];
     RecordBatch::try_new(schema(meta), columns).expect("columns match the schema")
 }
@@ -339,6 +354,7 @@ fn in_version(batch: RecordBatch, version: u32) -> RecordBatch {
     let newer = |name: &str| match name {
         "action" => version < ACTION_FORMAT_VERSION,
         "margin" => version < MARGIN_FORMAT_VERSION,
+        "side" => version < SIDE_FORMAT_VERSION,
         _ => false,
     };
     relabelled(batch, version, newer)
@@ -575,7 +591,8 @@ pub(crate) fn open_checked(
         .fields()
         .iter()
         .filter(|f| version >= ACTION_FORMAT_VERSION || f.name() != "action")
-        .filter(|f| version >= MARGIN_FORMAT_VERSION || f.name() != "margin");
+        .filter(|f| version >= MARGIN_FORMAT_VERSION || f.name() != "margin")
+        .filter(|f| version >= SIDE_FORMAT_VERSION || f.name() != "side");
     for f in expected {
         match builder.schema().field_with_name(f.name()) {
             Ok(g) if g.data_type() == f.data_type() => {}
@@ -657,9 +674,12 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let outcome: &Int8Array = col(b, "outcome");
     let result: &StringArray = col(b, "result");
     let game_length: &UInt32Array = col(b, "game_length");
-    // No `action` column before version 2, no `margin` before version 3.
+    // No `action` column before version 2, no `margin` before version 3, no `side` before 4.
     let action = nullable::<UInt16Type>(b, "action");
     let margin = nullable::<Int16Type>(b, "margin");
+    let side = b
+        .column_by_name("side")
+        .and_then(|c| c.as_any().downcast_ref::<BooleanArray>());
     (0..b.num_rows())
         .map(|i| Row {
             run_id: run_id.value(i).to_string(),
@@ -679,6 +699,7 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
             game_length: game_length.value(i),
             action: action[i],
             margin: margin[i],
+            side: side.is_some_and(|s| s.value(i)),
         })
         .collect()
 }

@@ -37,6 +37,7 @@ fn row(i: u32) -> Row {
         game_length: 40,
         action: (i != 36).then_some(i as u16 % 2),
         margin: (i != 35).then_some(i as i16 - 10),
+        side: i % 5 == 3,
     }
 }
 
@@ -52,7 +53,7 @@ fn write_version(path: &Path, rows: &[Row], version: u32, drop: &[&str]) {
 }
 
 #[test]
-fn older_files_read_without_actions_or_margins_and_newer_ones_are_refused() {
+fn older_files_read_without_actions_margins_or_side_marks_and_newer_ones_are_refused() {
     let dir = std::env::temp_dir().join(format!("mankala-data-v1-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     let rows: Vec<Row> = (0..5).map(row).collect();
@@ -67,6 +68,7 @@ fn older_files_read_without_actions_or_margins_and_newer_ones_are_refused() {
         .map(|r| Row {
             action: None,
             margin: None,
+            side: false,
             ..r.clone()
         })
         .collect();
@@ -80,6 +82,24 @@ fn older_files_read_without_actions_or_margins_and_newer_ones_are_refused() {
         .iter()
         .map(|r| Row {
             margin: None,
+            side: false,
+            ..r.clone()
+        })
+        .collect();
+    assert_eq!(back, without);
+
+    let three = dir.join("three.parquet");
+    write_shard_version(&three, &meta(), &rows, 3).unwrap();
+    assert_eq!(read_version(&three).unwrap(), 3);
+    let (_, back) = read_shard(&three).unwrap();
+    assert!(
+        rows.iter().any(|r| r.side),
+        "the rows written mark a side position"
+    );
+    let without: Vec<Row> = rows
+        .iter()
+        .map(|r| Row {
+            side: false,
             ..r.clone()
         })
         .collect();
@@ -112,6 +132,9 @@ fn older_files_read_without_actions_or_margins_and_newer_ones_are_refused() {
     write_version(&missing, &rows, FORMAT_VERSION, &["margin"]);
     let err = read_shard(&missing).unwrap_err().to_string();
     assert!(err.contains("column `margin` missing"), "{err}");
+    write_version(&missing, &rows, FORMAT_VERSION, &["side"]);
+    let err = read_shard(&missing).unwrap_err().to_string();
+    assert!(err.contains("column `side` missing"), "{err}");
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -123,6 +146,7 @@ fn shard_round_trip_keeps_every_column() {
     let rows: Vec<Row> = (0..37).map(row).collect();
     assert!(rows.iter().any(|r| r.action.is_none()) && rows[3].action == Some(1));
     assert!(rows.iter().any(|r| r.margin.is_none()) && rows[3].margin == Some(-7));
+    assert!(rows[3].side && !rows[4].side);
     write_shard(&path, &meta(), &rows).unwrap();
     assert!(!path.with_extension("parquet.tmp").exists());
     let (m, back) = read_shard(&path).unwrap();
