@@ -17,8 +17,10 @@ use mankala_search::evaluator::Evaluator;
 pub struct Summary {
     /// Games finished.
     pub games: u64,
-    /// Rows (decisions) recorded.
+    /// Rows (decisions) recorded, side positions' included.
     pub positions: u64,
+    /// Plies of the games themselves (their side positions not counted).
+    pub plies: u64,
     /// South wins, draws (capped games included), North wins.
     pub results: [u64; 3],
     /// Games stopped by a cap.
@@ -30,11 +32,12 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Counts one finished game of `rows` rows with its outcome from South's view and its
-    /// result name.
-    pub fn add_game(&mut self, outcome: i8, result: &str, rows: u64) {
+    /// Counts one finished game of `rows` rows and `plies` plies with its outcome from
+    /// South's view and its result name.
+    pub fn add_game(&mut self, outcome: i8, result: &str, rows: u64, plies: u32) {
         self.games += 1;
         self.positions += rows;
+        self.plies += u64::from(plies);
         match outcome {
             1 => self.results[0] += 1,
             -1 => self.results[2] += 1,
@@ -50,7 +53,7 @@ impl Summary {
         if self.games == 0 {
             0.0
         } else {
-            self.positions as f64 / self.games as f64
+            self.plies as f64 / self.games as f64
         }
     }
 }
@@ -174,6 +177,7 @@ where
                 finished.outcome,
                 &finished.result,
                 finished.rows.len() as u64,
+                finished.length,
             );
             buffer.push(finished);
             if buffer.len() >= per_shard {

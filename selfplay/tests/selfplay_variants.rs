@@ -529,7 +529,11 @@ fn side_positions_are_searched_one_move_off_the_path_and_valued_by_their_search(
             s.selfplay.random_plies = 2;
             s.selfplay.side_position_prob = 0.2;
             s.selfplay.side_position_continue = continue_prob;
-            let (_, by_game) = play(&format!("side-{name}"), &any, &s, games);
+            let (summary, by_game) = play(&format!("side-{name}"), &any, &s, games);
+            // The games' own plies, apart from the rows their side positions add.
+            let plies: u64 = by_game.values().map(|rows| u64::from(rows[0].game_length)).sum();
+            assert_eq!(summary.plies, plies, "{name}");
+            assert!(summary.positions > summary.plies, "{name}: {summary:?}");
             let (mut sides, mut continued) = (0, 0);
             for rows in by_game.values() {
                 let path: Vec<Row> = rows.iter().filter(|r| !r.side).cloned().collect();

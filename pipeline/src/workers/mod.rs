@@ -342,7 +342,6 @@ pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
     let mut sum = mankala_selfplay::run::Summary::default();
     let mut seen = BTreeSet::new();
     let mut evaluators = BTreeSet::new();
-    let mut plies = 0u64;
     let mut positions = HashSet::new();
     let (mut entropy, mut searched) = (0.0f64, 0u64);
     for shard in shards {
@@ -372,15 +371,14 @@ pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
                     dir: shard.parent().unwrap_or(Path::new("")).to_path_buf(),
                 });
             }
-            sum.add_game(r.outcome, &r.result, 0);
-            plies += u64::from(r.game_length);
+            sum.add_game(r.outcome, &r.result, 0, r.game_length);
         }
         sum.positions += rows.len() as u64;
     }
     Ok(SelfplayDone {
         games: sum.games,
         positions: sum.positions,
-        mean_length: plies as f64 / sum.games.max(1) as f64,
+        mean_length: sum.mean_length(),
         results: sum.results,
         capped: sum.capped,
         evaluator: evaluators.into_iter().collect::<Vec<_>>().join(","),
