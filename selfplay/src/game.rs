@@ -317,19 +317,28 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 let t = self.settings.selfplay.final_temperature;
                 self.search.sample_by_visits(t, &mut self.rng)
             });
-            if let Some(action) = action {
-                if let Some(d) = self.decisions.last_mut() {
-                    d.action = Some(action);
-                }
-                self.state.play_unchecked(action);
-                if !self.state.is_terminal() {
-                    self.search.advance(action, self.state.clone());
-                    self.start_move();
-                    return true;
-                }
+            if let Some(action) = action
+                && self.play(action)
+            {
+                return true;
             }
         }
         self.next_side()
+    }
+
+    /// Plays `action` from the position last searched, recording it on that decision, and
+    /// starts the next position's search; `false` (no search started) when the game ends.
+    fn play(&mut self, action: Action) -> bool {
+        if let Some(d) = self.decisions.last_mut() {
+            d.action = Some(action);
+        }
+        self.state.play_unchecked(action);
+        if self.state.is_terminal() {
+            return false;
+        }
+        self.search.advance(action, self.state.clone());
+        self.start_move();
+        true
     }
 
     /// The finished game's rows.
@@ -382,17 +391,8 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             }
         }
         let action = self.choose(&result);
-        if let Some(d) = self.decisions.last_mut() {
-            d.action = Some(action);
-        }
         self.maybe_branch(action);
-        self.state.play_unchecked(action);
-        if self.state.is_terminal() {
-            return self.end_game();
-        }
-        self.search.advance(action, self.state.clone());
-        self.start_move();
-        true
+        self.play(action) || self.end_game()
     }
 }
 
