@@ -57,7 +57,7 @@ if [ "$last" = - ]; then echo "no network was promoted"; exit 1; fi
 echo "last network: $last"
 echo "third-time network: $early"
 for rung in $rungs; do
-  tag=$(printf %s "$rung" | tr -c 'A-Za-z0-9=.\n' '-' | tr '=' '-')
+  tag=$(printf %s "$rung" | tr -c 'A-Za-z0-9.\n' '-')
   for net in "last:$last" "third:$early"; do
     which=${net%%:*} model=${net#*:}
     "$bin" arena --config "$config" --agents "nn:model=$model,sims=200" "$rung" \
