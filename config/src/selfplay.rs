@@ -18,6 +18,18 @@ pub struct SelfplayConfig {
     /// search tries moves the network rates low more often (1: the priors as they are; PUCT
     /// only).
     pub root_policy_temperature: f32,
+    /// Forced playouts with policy target pruning at the root of a full search (KataGo's,
+    /// coefficient `k`, 2 there): a child already tried, with fewer visits than `sqrt(k *
+    /// prior * the children's visits)`, is searched first, and the policy target and the move choice take
+    /// those visits back where PUCT alone would not have spent them. 0: off (PUCT only).
+    pub forced_playouts: f32,
+    /// Policy-surprise weighting (KataGo's, 0.5 there): at a game's end, this share of the
+    /// weight of its full-search rows on the game's path is handed out in proportion to each
+    /// row's surprise, the KL divergence of its policy target from the root priors its
+    /// search used; the rest stays spread evenly. The game's rows keep their total weight,
+    /// and training draws a row as often as its weight says (the shard's `weight` column).
+    /// 0: every row weighs 1.
+    pub policy_surprise_weight: f32,
     /// The game's first plies played uniformly at random among the legal moves (each is
     /// still searched and recorded, with its search's targets), so that self-play starts
     /// from as many openings as an arena's `--opening-plies`; 0: none.
@@ -61,6 +73,8 @@ impl Default for SelfplayConfig {
             dirichlet_total: 10.0,
             dirichlet_weight: 0.25,
             root_policy_temperature: 1.0,
+            forced_playouts: 0.0,
+            policy_surprise_weight: 0.0,
             random_plies: 0,
             side_position_prob: 0.0,
             side_position_continue: 0.25,
@@ -117,6 +131,22 @@ impl SelfplayConfig {
             0.1,
             10.0,
             "0.1 to 10",
+        )?;
+        check(
+            t,
+            "forced_playouts",
+            self.forced_playouts,
+            0.0,
+            100.0,
+            "0 to 100",
+        )?;
+        check(
+            t,
+            "policy_surprise_weight",
+            self.policy_surprise_weight,
+            0.0,
+            1.0,
+            "0 to 1",
         )?;
         check(t, "random_plies", self.random_plies, 0, 1000, "0 to 1000")?;
         check(
@@ -194,6 +224,43 @@ impl SelfplayConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn forced_playouts_are_off_by_default_and_out_of_range_values_are_named() {
+        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
+        assert_eq!(read("").unwrap().forced_playouts, 0.0);
+        assert_eq!(read("forced_playouts = 2.0").unwrap().forced_playouts, 2.0);
+        for bad in ["-0.5", "101.0", "nan"] {
+            let e = read(&format!("forced_playouts = {bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("[selfplay] forced_playouts") && e.contains("0 to 100"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn policy_surprise_weighting_is_off_by_default_and_a_share_above_one_is_named() {
+        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
+        assert_eq!(read("").unwrap().policy_surprise_weight, 0.0);
+        assert_eq!(
+            read("policy_surprise_weight = 0.5")
+                .unwrap()
+                .policy_surprise_weight,
+            0.5
+        );
+        for bad in ["-0.1", "1.5"] {
+            let e = read(&format!("policy_surprise_weight = {bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("[selfplay] policy_surprise_weight") && e.contains("0 to 1"),
+                "{e}"
+            );
+        }
+    }
 
     #[test]
     fn a_root_policy_temperature_outside_its_range_is_named() {

@@ -12,8 +12,8 @@ use parquet::arrow::ProjectionMask;
 
 use crate::shard::{DataError, ShardMeta, col, guarded, open_checked, parquet_error};
 
-/// The columns of a shard that training decodes, besides `margin` where the file has it (from
-/// version 3); the others are skipped unread.
+/// The columns of a shard that training decodes, besides `margin` and `weight` where the file
+/// has them (from versions 3 and 5); the others are skipped unread.
 const COLUMNS: [&str; 8] = [
     "run_id",
     "game_id",
@@ -55,6 +55,9 @@ pub struct Samples {
     /// The game's final seed margin for the player to move; NaN where the file has none
     /// (before version 3).
     pub margin: Vec<f32>,
+    /// The row's draws in a pass over the window, in expectation ([`crate::Row::weight`]; 1
+    /// before version 5).
+    pub weight: Vec<f32>,
 }
 
 impl Samples {
@@ -118,6 +121,7 @@ impl Samples {
         self.root_value.push(from.root_value[i]);
         self.full_search.push(from.full_search[i]);
         self.margin.push(from.margin[i]);
+        self.weight.push(from.weight[i]);
     }
 
     /// Removes row `i`, moving the last row into its place (as [`Vec::swap_remove`]).
@@ -142,6 +146,7 @@ impl Samples {
         self.root_value.swap_remove(i);
         self.full_search.swap_remove(i);
         self.margin.swap_remove(i);
+        self.weight.swap_remove(i);
     }
 
     /// Appends the rows of a record batch of the shard schema (the training columns).
@@ -187,6 +192,13 @@ impl Samples {
             })),
             None => self.margin.extend(std::iter::repeat_n(f32::NAN, n)),
         }
+        match b
+            .column_by_name("weight")
+            .and_then(|c| c.as_any().downcast_ref::<Float32Array>())
+        {
+            Some(w) => self.weight.extend_from_slice(&w.values()[..n]),
+            None => self.weight.extend(std::iter::repeat_n(1.0, n)),
+        }
     }
 }
 
@@ -215,6 +227,7 @@ pub fn read_samples(path: &Path) -> Result<(ShardMeta, Samples), DataError> {
             .map(|name| builder.schema().index_of(name).expect("schema checked"))
             .collect();
         roots.extend(builder.schema().index_of("margin").ok());
+        roots.extend(builder.schema().index_of("weight").ok());
         let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
         let reader = builder
             .with_projection(mask)
@@ -255,6 +268,7 @@ mod tests {
             action: Some(i as u16 % 2),
             margin: (i != 4).then_some(3 - i as i16),
             side: false,
+            weight: 0.5 * i as f32,
         }
     }
 
@@ -269,6 +283,7 @@ mod tests {
         f32,
         bool,
         Option<i16>,
+        f32,
     );
 
     /// Row `i` of `s` as the columns of a full row hold it.
@@ -287,6 +302,7 @@ mod tests {
             s.root_value[i],
             s.full_search[i],
             (!s.margin[i].is_nan()).then(|| s.margin[i] as i16),
+            s.weight[i],
         )
     }
 
@@ -301,6 +317,7 @@ mod tests {
             r.root_value,
             r.full_search,
             r.margin,
+            r.weight,
         )
     }
 
@@ -356,6 +373,18 @@ mod tests {
         copy.push_row(&s, 0);
         assert_eq!(columns_of(&copy, 0), columns_of_row(&expect[1]));
         assert_eq!(columns_of(&copy, 1), columns_of_row(&expect[0]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn rows_of_a_file_before_weights_weigh_one() {
+        let rows: Vec<Row> = (0..6).map(row).collect();
+        assert!(rows.iter().any(|r| r.weight != 1.0));
+        let (dir, _) = shard("v4", &rows);
+        let path = dir.join("shard-00001.parquet");
+        crate::shard::write_shard_version(&path, &meta(), &rows, 4).unwrap();
+        let (_, s) = read_samples(&path).unwrap();
+        assert_eq!(s.weight, [1.0; 6]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

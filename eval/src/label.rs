@@ -99,6 +99,7 @@ fn row_of<G: Game>(
         action: Some(d.action),
         margin: Some(best.clamp(i16::MIN.into(), i16::MAX.into()) as i16),
         side: false,
+        weight: 1.0,
     }
 }
 

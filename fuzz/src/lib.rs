@@ -257,6 +257,7 @@ fn shard_seed() -> Vec<u8> {
             action: Some(i as u16 % 6),
             margin: Some(i as i16 - 2),
             side: false,
+            weight: 1.0,
         })
         .collect();
     let path = scratch().join("seed.parquet");

@@ -150,6 +150,8 @@ pub struct Search<G: Game> {
     noise: Option<(f32, f32)>,
     /// This move's root policy temperature (1: the network's priors as they are).
     root_temperature: f32,
+    /// This move's forced-playout coefficient at the root (0: none).
+    forced_k: f32,
 }
 
 /// How a self-play move's search explores at its root (PUCT only; Gumbel search has its own
@@ -162,6 +164,20 @@ pub struct RootExploration {
     /// The root's priors are raised to `1 / policy_temperature` and renormalised before the
     /// noise (KataGo's root policy temperature): above 1 flattens them, 1 leaves them.
     pub policy_temperature: f32,
+    /// KataGo's forced playouts with policy target pruning, coefficient `k` (0: off): a root
+    /// child already tried, with fewer visits than `sqrt(k * prior * the children's
+    /// visits)`, is searched before any other, and the policy target and the move choice then take back the visits
+    /// the search would not have given it by PUCT alone ([`Search::result`]).
+    pub forced_playouts: f32,
+}
+
+impl RootExploration {
+    /// No exploration at the root: the priors as they are, no noise, no forced playouts.
+    pub const PLAIN: RootExploration = RootExploration {
+        dirichlet: None,
+        policy_temperature: 1.0,
+        forced_playouts: 0.0,
+    };
 }
 
 impl<G: Game> Search<G> {
@@ -177,6 +193,7 @@ impl<G: Game> Search<G> {
             gumbel: None,
             noise: None,
             root_temperature: 1.0,
+            forced_k: 0.0,
         };
         s.reset(state);
         s
@@ -201,7 +218,7 @@ impl<G: Game> Search<G> {
     pub fn start(&mut self, simulations: u32, noise: Option<(f32, f32)>, rng: &mut SmallRng) {
         let root = RootExploration {
             dirichlet: noise,
-            policy_temperature: 1.0,
+            ..RootExploration::PLAIN
         };
         self.start_exploring(simulations, root, rng);
     }
@@ -216,6 +233,11 @@ impl<G: Game> Search<G> {
         let puct = !self.cfg.gumbel;
         self.noise = root.dirichlet.filter(|_| puct);
         self.root_temperature = if puct { root.policy_temperature } else { 1.0 };
+        self.forced_k = if puct {
+            root.forced_playouts.max(0.0)
+        } else {
+            0.0
+        };
         if self.nodes[0].kind == Kind::Expanded {
             self.prepare_root(rng);
         }
@@ -357,13 +379,21 @@ impl<G: Game> Search<G> {
                 };
                 let fpu = parent_q - self.cfg.fpu_reduction;
                 let sqrt_n = parent_visits.sqrt();
+                // Forced playouts: the children's visits are the root's own less its evaluation.
+                let forcing = (node == 0 && self.forced_k > 0.0)
+                    .then(|| self.forced_k * self.nodes[0].visits.saturating_sub(1) as f32);
+                let mut best_forced = false;
                 for c in first..first + n {
                     let q = self.q(node, c).unwrap_or(fpu);
                     let child = &self.nodes[c];
                     let score =
                         q + self.cfg.c_puct * child.prior * sqrt_n / (1.0 + child.visits as f32);
-                    if score > best_score {
-                        best_score = score;
+                    // As KataGo's code: only a child already tried is forced.
+                    let forced = forcing.is_some_and(|kn| {
+                        child.visits > 0 && (child.visits as f32) < (kn * child.prior).sqrt()
+                    });
+                    if (forced, score) > (best_forced, best_score) {
+                        (best_forced, best_score) = (forced, score);
                         best = c;
                     }
                 }
@@ -548,8 +578,10 @@ impl<G: Game> Search<G> {
         } else {
             let total: u32 = visits.iter().sum();
             if total > 0 {
-                for (p, &v) in policy.iter_mut().zip(&visits) {
-                    *p = v as f32 / total as f32;
+                let counts = self.target_visits();
+                let sum: f32 = counts.iter().sum();
+                for (k, c) in counts.iter().enumerate() {
+                    policy[self.nodes[first + k].action as usize] = c / sum;
                 }
             } else {
                 // A one-simulation search only evaluated the root: its priors are the policy.
@@ -564,6 +596,51 @@ impl<G: Game> Search<G> {
             root_value,
             gumbel_action,
         }
+    }
+
+    /// The root children's visits (in child order) as the policy target and the move choice
+    /// count them. Without forced playouts, the visits themselves. With them, KataGo's policy
+    /// target pruning: the most visited child keeps its visits; every other child keeps no
+    /// more than the most visits at which its PUCT score would still reach the best child's
+    /// (the visits PUCT alone would have given it), rounded up, and a child left with one
+    /// visit or none counts none. The most visited child always keeps its count, so the
+    /// counts never sum to 0 once a child has a visit.
+    fn target_visits(&self) -> Vec<f32> {
+        let root = &self.nodes[0];
+        let kids =
+            root.first_child as usize..root.first_child as usize + root.num_children as usize;
+        let raw: Vec<f32> = kids.clone().map(|c| self.nodes[c].visits as f32).collect();
+        let total: f32 = raw.iter().sum();
+        if self.forced_k <= 0.0 || raw.len() < 2 || total <= 0.0 {
+            return raw;
+        }
+        let best = kids
+            .clone()
+            .max_by(|&a, &b| {
+                let (x, y) = (&self.nodes[a], &self.nodes[b]);
+                x.visits.cmp(&y.visits).then(x.prior.total_cmp(&y.prior))
+            })
+            .expect("the root has children");
+        let scale = self.cfg.c_puct * total.sqrt();
+        let puct = |c: usize| {
+            let child = &self.nodes[c];
+            self.q(0, c).unwrap_or(0.0) + scale * child.prior / (1.0 + child.visits as f32)
+        };
+        let bar = puct(best);
+        kids.zip(raw)
+            .map(|(c, visits)| {
+                let Some(q) = self.q(0, c).filter(|_| c != best) else {
+                    return visits;
+                };
+                let kept = if bar <= q {
+                    visits
+                } else {
+                    let wanted = scale * self.nodes[c].prior / (bar - q) - 1.0;
+                    visits.min(wanted.max(0.0).ceil())
+                };
+                if kept <= 1.0 { 0.0 } else { kept }
+            })
+            .collect()
     }
 
     /// Moves the root to the child reached by `action` (keeping its subtree if
@@ -602,7 +679,8 @@ impl<G: Game> Search<G> {
     }
 
     /// Samples an action from root visit counts at temperature `t` (0: the most visited,
-    /// ties to the higher prior).
+    /// ties to the higher prior); with forced playouts, from the pruned counts of the policy
+    /// target.
     pub fn sample_by_visits(&self, t: f32, rng: &mut SmallRng) -> Option<Action> {
         let root = &self.nodes[0];
         let kids =
@@ -620,13 +698,15 @@ impl<G: Game> Search<G> {
         }
         // Without visits (a one-simulation search), the priors stand in for them.
         let unvisited = kids.clone().all(|c| self.nodes[c].visits == 0);
+        let counts = self.target_visits();
         let weights: Vec<(Action, f64)> = kids
             .clone()
-            .map(|c| {
+            .zip(counts)
+            .map(|(c, visits)| {
                 let n = if unvisited {
                     self.nodes[c].prior as f64
                 } else {
-                    self.nodes[c].visits as f64
+                    visits as f64
                 };
                 (self.nodes[c].action, n)
             })

@@ -265,8 +265,8 @@ fn dirichlet_noise_changes_the_root_only_when_asked() {
     assert_eq!(g_off.gumbel_action, g_on.gumbel_action);
 }
 
-/// Priors of 0.9 on the mover's first legal action, the rest shared; every value 0.
-struct FavoursFirst;
+/// Priors of the given share on the mover's first legal action, the rest shared; every value 0.
+struct FavoursFirst(f32);
 
 impl<G: Game> Evaluator<G> for FavoursFirst {
     fn evaluate(&mut self, _: &G, states: &[G::State], out: &mut Vec<mankala_search::Evaluation>) {
@@ -274,9 +274,9 @@ impl<G: Game> Evaluator<G> for FavoursFirst {
         for s in states {
             let mut e = mankala_search::Evaluation::default();
             let mask = s.legal_mask();
-            let rest = 0.1 / (mask.count() as f32 - 1.0).max(1.0);
+            let rest = (1.0 - self.0) / (mask.count() as f32 - 1.0).max(1.0);
             for (k, a) in mask.iter().enumerate() {
-                e.priors[a as usize] = if k == 0 { 0.9 } else { rest };
+                e.priors[a as usize] = if k == 0 { self.0 } else { rest };
             }
             out.push(e);
         }
@@ -288,9 +288,9 @@ fn tempered_run(gumbel: bool, t: f32, sims: u32) -> SearchResult {
     let g = kalah();
     let mut search = Search::<Kalah>::new(cfg(Selection::Puct, gumbel), g.initial_state());
     let mut rng = SmallRng::seed_from_u64(5);
-    let root = RootExploration { dirichlet: None, policy_temperature: t };
+    let root = RootExploration { policy_temperature: t, ..RootExploration::PLAIN };
     search.start_exploring(sims, root, &mut rng);
-    finish(&g, &mut search, &mut FavoursFirst, sims, &mut rng, 1)
+    finish(&g, &mut search, &mut FavoursFirst(0.9), sims, &mut rng, 1)
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn root_policy_temperature_spreads_the_roots_visits_only_when_asked() {
     let g = kalah();
     let mut search = Search::<Kalah>::new(cfg(Selection::Puct, false), g.initial_state());
     let mut rng = SmallRng::seed_from_u64(5);
-    let by_start = go(&g, &mut search, &mut FavoursFirst, 120, None, &mut rng);
+    let by_start = go(&g, &mut search, &mut FavoursFirst(0.9), 120, None, &mut rng);
     assert_eq!(plain.visits, by_start.visits, "temperature 1 is not the plain start");
     let warm = tempered_run(false, 3.0, 120);
     assert_eq!(visit_sum(&warm), 119);
@@ -315,6 +315,86 @@ fn root_policy_temperature_spreads_the_roots_visits_only_when_asked() {
     assert!(cold.visits[0] > plain.visits[0]);
     // Gumbel search ignores it.
     assert_eq!(tempered_run(true, 3.0, 64).visits, tempered_run(true, 1.0, 64).visits);
+}
+
+/// A fresh search of `g`'s start with forced playouts of coefficient `k`, no noise, and the
+/// search itself for its move choice.
+fn forced_run<E: Evaluator<Kalah>>(g: &Kalah, gumbel: bool, k: f32, sims: u32, eval: &mut E) -> (Search<Kalah>, SearchResult) {
+    let mut search = Search::<Kalah>::new(cfg(Selection::Puct, gumbel), g.initial_state());
+    let mut rng = SmallRng::seed_from_u64(6);
+    search.start_exploring(sims, RootExploration { forced_playouts: k, ..RootExploration::PLAIN }, &mut rng);
+    let r = finish(g, &mut search, eval, sims, &mut rng, 1);
+    (search, r)
+}
+
+#[test]
+fn forced_playouts_leave_a_move_the_search_never_tried_to_puct() {
+    // Kalah capped at 8 plies, so that every line ends as a draw and every value is 0;
+    // priors of 0.99 on hole A and 0.002 on each other move. PUCT alone never tries the
+    // others in 400 simulations (an untried move scores 0.2 below its parent's value plus at
+    // most 1.5 * 0.002 * 20, hole A's 1.5 * 0.99 * 20 / 400 above it), and forcing, which
+    // only keeps tried moves searched, changes nothing.
+    let g = Kalah { limits: mankala_engine::Limits { max_plies: 8, max_laps: 1 }, ..Kalah::default() };
+    let (_, plain) = forced_run(&g, false, 0.0, 400, &mut FavoursFirst(0.99));
+    assert_eq!(plain.visits[..6], [399, 0, 0, 0, 0, 0]);
+    let (_, forced) = forced_run(&g, false, 2.0, 400, &mut FavoursFirst(0.99));
+    assert_eq!((forced.visits, forced.policy), (plain.visits, plain.policy));
+}
+
+#[test]
+fn forced_playouts_keep_every_tried_move_searched_and_pruning_takes_those_visits_back() {
+    let g = kalah();
+    let sims = 800;
+    let (_, plain) = forced_run(&g, false, 0.0, sims, &mut RolloutEvaluator::new(3));
+    let (search, forced) = forced_run(&g, false, 2.0, sims, &mut RolloutEvaluator::new(3));
+    check_policy(&g.initial_state(), &forced);
+    // Each tried move reaches sqrt(2 * prior * the children's visits), the priors being
+    // uniform: about 16 visits. PUCT alone leaves some move below that.
+    let floor = (2.0 / 6.0 * (sims - 1) as f32).sqrt();
+    assert!(plain.visits[..6].iter().any(|&v| (v as f32) < floor - 1.0), "{:?}", plain.visits);
+    for a in 0..6 {
+        assert!(forced.visits[a] as f32 + 1.0 >= floor, "action {a}: {:?}", forced.visits);
+    }
+    // The target takes forced visits back: some move's share falls below its visit share.
+    let share = |a: usize| forced.visits[a] as f32 / (sims - 1) as f32;
+    assert!((0..6).any(|a| forced.policy[a] < share(a) - 0.01), "{:?} against {:?}", forced.policy, forced.visits);
+    // The move choice at temperature 1 draws by the target, not by the visits.
+    let mut rng = SmallRng::seed_from_u64(2);
+    let n = 20_000;
+    let mut drawn = [0u32; 6];
+    for _ in 0..n {
+        drawn[search.sample_by_visits(1.0, &mut rng).expect("a move") as usize] += 1;
+    }
+    for a in 0..6 {
+        let freq = drawn[a] as f32 / n as f32;
+        assert!((freq - forced.policy[a]).abs() < 0.015, "action {a}: drawn {freq}, target {}", forced.policy[a]);
+    }
+}
+
+#[test]
+fn the_pruned_target_keeps_the_best_childs_visits_and_no_more_than_any_others() {
+    let g = kalah();
+    for (sims, seed) in [(50, 1), (200, 2), (800, 3)] {
+        let (_, r) = forced_run(&g, false, 2.0, sims, &mut RolloutEvaluator::new(seed));
+        check_policy(&g.initial_state(), &r);
+        let best = most_visited(&r) as usize;
+        // The counts behind the target, scaled back by the best child's unpruned visits.
+        let scale = r.visits[best] as f32 / r.policy[best];
+        for a in 0..6 {
+            let count = r.policy[a] * scale;
+            assert!(count <= r.visits[a] as f32 + 1e-3, "{sims} simulations, action {a}: {count} of {:?}", r.visits);
+            let whole = (count - count.round()).abs() < 1e-2;
+            assert!(whole && !(1e-3..=1.5).contains(&count), "{sims} simulations, action {a}: count {count}");
+        }
+    }
+}
+
+#[test]
+fn forced_playouts_leave_a_gumbel_search_as_it_was() {
+    let g = kalah();
+    let (_, off) = forced_run(&g, true, 0.0, 64, &mut FavoursFirst(0.9));
+    let (_, on) = forced_run(&g, true, 2.0, 64, &mut FavoursFirst(0.9));
+    assert_eq!((off.visits, off.policy, off.gumbel_action), (on.visits, on.policy, on.gumbel_action));
 }
 
 #[test]

@@ -43,6 +43,8 @@ struct Decision {
     action: Option<Action>,
     /// A side position, off the game's path; its value target is its search's root value.
     side: bool,
+    /// KL divergence of the policy target from the root priors the search used.
+    surprise: f32,
 }
 
 /// A game that has ended, with its rows.
@@ -111,6 +113,35 @@ fn sample_policy(policy: &[f32; MAX_ACTIONS], t: f32, rng: &mut SmallRng) -> Opt
     sample_tempered(&weights, t, rng)
 }
 
+/// How far a search's policy target moved from the root priors it searched with: the KL
+/// divergence `sum target[a] * ln(target[a] / prior[a])` in nats, a prior of 0 counted as 1e-8.
+pub fn policy_surprise(target: &[f32], priors: &[f32]) -> f32 {
+    target
+        .iter()
+        .zip(priors)
+        .filter(|&(&t, _)| t > 0.0)
+        .map(|(&t, &p)| t * (t / p.max(1e-8)).ln())
+        .sum::<f32>()
+        .max(0.0)
+}
+
+/// The training weights of a game's rows under policy-surprise weighting with share
+/// `lambda` (KataGo's): a row with `Some(surprise)` takes `(1 - lambda) + lambda * n *
+/// surprise / total`, `n` being the number of such rows and `total` their summed surprise,
+/// so that their weights still sum to `n`; a row with `None` (a fast search's, a side
+/// position's) weighs 1, as every row does when `lambda` is 0 or no row was surprising.
+pub fn surprise_weights(surprise: &[Option<f32>], lambda: f32) -> Vec<f32> {
+    let n = surprise.iter().flatten().count() as f32;
+    let total: f32 = surprise.iter().flatten().sum();
+    if lambda <= 0.0 || total.is_nan() || total <= 0.0 {
+        return vec![1.0; surprise.len()];
+    }
+    surprise
+        .iter()
+        .map(|s| s.map_or(1.0, |s| (1.0 - lambda) + lambda * n * s / total))
+        .collect()
+}
+
 impl<'a, G: Game> SelfplayGame<'a, G> {
     /// A new game from the variant's start.
     pub fn new(game: &'a G, settings: &'a Settings, game_id: u64) -> Self {
@@ -148,14 +179,11 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 dirichlet: (sp.dirichlet_weight > 0.0)
                     .then_some((sp.dirichlet_total, sp.dirichlet_weight)),
                 policy_temperature: sp.root_policy_temperature,
+                forced_playouts: sp.forced_playouts,
             };
             (self.settings.search.simulations, root)
         } else {
-            let plain = RootExploration {
-                dirichlet: None,
-                policy_temperature: 1.0,
-            };
-            (sp.fast_simulations, plain)
+            (sp.fast_simulations, RootExploration::PLAIN)
         };
         self.search.start_exploring(sims, root, &mut self.rng);
     }
@@ -208,10 +236,17 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
         };
         let length = end.ply();
         let south_margin = final_margin(end);
+        let surprise: Vec<Option<f32>> = self
+            .decisions
+            .iter()
+            .map(|d| (d.full_search && !d.side).then_some(d.surprise))
+            .collect();
+        let weights = surprise_weights(&surprise, self.settings.selfplay.policy_surprise_weight);
         let rows = self
             .decisions
             .iter()
-            .map(|d| Row {
+            .zip(weights)
+            .map(|(d, weight)| Row {
                 run_id: self.settings.run_id.clone(),
                 generation: self.settings.generation,
                 game_id: self.game_id,
@@ -238,6 +273,7 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                     -south_margin
                 }),
                 side: d.side,
+                weight,
             })
             .collect();
         FinishedGame {
@@ -363,17 +399,20 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
         let mut features = vec![0.0; self.encoder.len()];
         self.encoder.encode(&self.state, &mut features);
         let mover = self.state.to_move();
+        let policy = &result.policy[..n.min(MAX_ACTIONS)];
+        let surprise = policy_surprise(policy, &self.search.root_priors()[..policy.len()]);
         self.decisions.push(Decision {
             ply: self.state.ply(),
             to_move: mover,
             features,
             legal: mask.to_vec(n),
-            policy: result.policy[..n.min(MAX_ACTIONS)].to_vec(),
+            policy: policy.to_vec(),
             root_value: result.root_value,
             simulations: self.search.simulations(),
             full_search: self.full,
             action: None,
             side: self.ended.is_some(),
+            surprise,
         });
         if self.ended.is_some() {
             return self.side_done(&result);
@@ -432,6 +471,40 @@ mod tests {
             (sharper - 0.64 / 0.68).abs() < 0.01,
             "share {sharper} at t = 0.5"
         );
+    }
+
+    #[test]
+    fn policy_surprise_is_the_kl_divergence_of_the_target_from_the_priors() {
+        assert_eq!(policy_surprise(&[0.5, 0.5, 0.0], &[0.5, 0.5, 0.0]), 0.0);
+        // All on an action the priors gave 0.25: ln 4.
+        let s = policy_surprise(&[0.0, 1.0, 0.0], &[0.5, 0.25, 0.25]);
+        assert!((s - 4f32.ln()).abs() < 1e-6, "{s}");
+        // 0.5 ln(0.5 / 0.8) + 0.5 ln(0.5 / 0.2).
+        let s = policy_surprise(&[0.5, 0.5], &[0.8, 0.2]);
+        let want = 0.5 * (0.5f32 / 0.8).ln() + 0.5 * (0.5f32 / 0.2).ln();
+        assert!((s - want).abs() < 1e-6, "{s} against {want}");
+        // A target on an action of prior 0 is very surprising, and finite.
+        let s = policy_surprise(&[1.0, 0.0], &[0.0, 1.0]);
+        assert!(s.is_finite() && s > 18.0, "{s}");
+    }
+
+    #[test]
+    fn surprise_weights_move_weight_to_surprising_rows_and_keep_the_games_total() {
+        let rows = [Some(0.1), None, Some(0.3), Some(0.0), None, Some(0.4)];
+        assert_eq!(surprise_weights(&rows, 0.0), [1.0; 6]);
+        let w = surprise_weights(&rows, 0.5);
+        // Four weighted rows of total surprise 0.8: 0.5 + 0.5 * 4 * s / 0.8 = 0.5 + 2.5 s.
+        let want = [0.75, 1.0, 1.25, 0.5, 1.0, 1.5];
+        for (k, (&got, want)) in w.iter().zip(want).enumerate() {
+            assert!((got - want).abs() < 1e-6, "row {k}: {got} against {want}");
+        }
+        assert!((w.iter().sum::<f32>() - 6.0).abs() < 1e-5);
+        // All of it by surprise: an unsurprising row is never drawn.
+        let all = surprise_weights(&rows, 1.0);
+        assert_eq!(all[3], 0.0);
+        assert!((all.iter().sum::<f32>() - 6.0).abs() < 1e-5);
+        // No surprise anywhere: nothing to go by.
+        assert_eq!(surprise_weights(&[Some(0.0), Some(0.0)], 0.5), [1.0, 1.0]);
     }
 
     #[test]

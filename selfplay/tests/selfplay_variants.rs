@@ -156,6 +156,9 @@ fn check_game<G: Game>(g: &G, s: &Settings, rows: &[Row]) {
         assert!(r.root_value.is_finite() && (-1.0..=1.0).contains(&r.root_value), "{at}: root value {}", r.root_value);
         assert!(r.full_search, "{at}");
         assert_eq!(r.simulations, s.search.simulations, "{at}");
+        if s.selfplay.policy_surprise_weight == 0.0 {
+            assert_eq!(r.weight, 1.0, "{at}: a plain row weighs 1");
+        }
         let mover = if r.to_move == 0 { 1.0 } else { -1.0 };
         assert_eq!(r.value_target, mover * r.outcome as f32, "{at}: value target");
     }
@@ -299,7 +302,7 @@ fn shard_format_version_is_stored() {
     let summary =
         with_game!(&any, g => selfplay(g, &settings(1), &Shards { meta: &meta, dir: &dir.0 }, &[0], 1, |_| RolloutEvaluator::new(1), |_| {})).unwrap();
     assert_eq!(summary.shards.len(), 1);
-    assert_eq!(FORMAT_VERSION, 4);
+    assert_eq!(FORMAT_VERSION, 5);
     assert_eq!(read_version(&summary.shards[0]).unwrap(), FORMAT_VERSION);
     assert_eq!(read_meta(&summary.shards[0]).unwrap(), meta);
 }
@@ -331,6 +334,39 @@ fn gumbel_and_fast_searches_leave_consistent_rows() {
         with_game!(&any, g => check_game(g, &s, &relaxed));
     }
     assert!(full > 0 && fast > 0, "full {full}, fast {fast}");
+}
+
+#[test]
+fn policy_surprise_weights_favour_surprising_rows_and_keep_each_games_total() {
+    // Full and fast searches: only the full ones share out their weight by surprise.
+    let any = AnyGame::by_name("kalah").unwrap();
+    let mut s = settings(9);
+    s.search.simulations = 16;
+    s.selfplay.full_search_prob = 0.7;
+    s.selfplay.policy_surprise_weight = 0.5;
+    let (_, by_game) = play("surprise", &any, &s, 4);
+    let mut spread = 0;
+    for (id, rows) in &by_game {
+        let full: Vec<&Row> = rows.iter().filter(|r| r.full_search).collect();
+        let total: f32 = full.iter().map(|r| r.weight).sum();
+        assert!((total - full.len() as f32).abs() < 1e-3 * full.len() as f32, "game {id}: {total} over {} full searches", full.len());
+        assert!(rows.iter().filter(|r| !r.full_search).all(|r| r.weight == 1.0), "game {id}: a fast search's row weighs 1");
+        assert!(full.iter().all(|r| r.weight >= 0.5 - 1e-6), "game {id}: every full search keeps 1 - 0.5");
+        spread += full.iter().filter(|r| (r.weight - 1.0).abs() > 0.05).count();
+    }
+    assert!(spread > 0, "no row weighs other than 1");
+}
+
+#[test]
+fn forced_playouts_leave_consistent_rows() {
+    let any = AnyGame::by_name("kalah").unwrap();
+    let mut s = settings(13);
+    s.search.simulations = 32;
+    s.selfplay.forced_playouts = 2.0;
+    let (_, by_game) = play("forced", &any, &s, 4);
+    for rows in by_game.values() {
+        with_game!(&any, g => check_game(g, &s, rows));
+    }
 }
 
 #[test]

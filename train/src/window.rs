@@ -134,6 +134,20 @@ pub fn is_validation(game_id: u64, run_id: &str, fraction: f32) -> bool {
     (h % 10_000) as f32 / 10_000.0 < fraction
 }
 
+/// How many times a training row of `weight` enters the shuffle buffer in one pass:
+/// `floor(weight)`, and once more with probability `weight - floor(weight)` (KataGo's
+/// rounding of its policy-surprise weights), so that a row is drawn `weight` times in
+/// expectation; none for a weight of 0 or less, or one that is not a number. A whole weight
+/// draws nothing from `rng`, so that rows of weight 1 are shuffled as before weights existed.
+fn copies(weight: f32, rng: &mut SmallRng) -> u32 {
+    if weight.is_nan() || weight <= 0.0 {
+        return 0;
+    }
+    let whole = weight.floor();
+    let frac = weight - whole;
+    whole as u32 + u32::from(frac > 0.0 && rng.random::<f32>() < frac)
+}
+
 /// Shuffled training batches streamed from a window. Rows are held as columns
 /// ([`Samples`]): a shard's columns are decoded straight into the buffer and a batch is
 /// copied out of it row by row, with no per-row allocation.
@@ -208,7 +222,9 @@ impl Sampler {
                     self.validation.push_row(&rows, i);
                 }
             } else {
-                self.buffer.push_row(&rows, i);
+                for _ in 0..copies(rows.weight[i], &mut self.rng) {
+                    self.buffer.push_row(&rows, i);
+                }
             }
         }
         Ok(())
@@ -325,7 +341,55 @@ mod tests {
             action: Some(0),
             margin: Some(2),
             side: false,
+            weight: 1.0,
         }
+    }
+
+    #[test]
+    fn a_rows_copies_are_its_weight_in_expectation() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        for w in [0.0, -1.0, f32::NAN] {
+            assert_eq!(copies(w, &mut rng), 0, "weight {w}");
+        }
+        assert_eq!(copies(1.0, &mut rng), 1);
+        assert_eq!(copies(3.0, &mut rng), 3);
+        let n = 40_000;
+        for w in [0.25f32, 1.0, 2.6] {
+            let drawn: Vec<u32> = (0..n).map(|_| copies(w, &mut rng)).collect();
+            let (lo, hi) = (w.floor() as u32, w.ceil() as u32);
+            assert!(drawn.iter().all(|&c| c == lo || c == hi), "weight {w}");
+            let mean = drawn.iter().sum::<u32>() as f32 / n as f32;
+            assert!(
+                (mean - w).abs() < 0.01,
+                "weight {w}: {mean} copies on average"
+            );
+        }
+    }
+
+    #[test]
+    fn weighted_rows_fill_the_buffer_as_often_as_their_weight_says() {
+        let dir =
+            std::env::temp_dir().join(format!("mankala-window-weight-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // Rows 0-19 weigh 0 (never drawn), 20-39 weigh 3 (three times each), no validation.
+        let rows: Vec<Row> = (0..40)
+            .map(|i| Row {
+                weight: if i < 20 { 0.0 } else { 3.0 },
+                ..row(i)
+            })
+            .collect();
+        write_shard(&dir.join("shard-00000.parquet"), &meta(), &rows).unwrap();
+        let window = select(std::slice::from_ref(&dir), 1_000, &expected("")).unwrap();
+        let mut sampler = Sampler::new(window, 1_000, 0.0, 0, 5);
+        let b = sampler.batch(60).unwrap();
+        let mut count = [0u32; 40];
+        for i in 0..b.len() {
+            count[b.features[2 * i] as usize] += 1;
+        }
+        assert_eq!(count[..20], [0; 20], "weight 0: never");
+        assert_eq!(count[20..], [3; 20], "weight 3: three times");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

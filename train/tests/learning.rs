@@ -69,6 +69,7 @@ fn row_of<G: Game>(g: &G, s: &G::State, policy: Vec<f32>, value: f32, id: u64) -
         action: None,
         margin: None,
         side: false,
+        weight: 1.0,
     }
 }
 

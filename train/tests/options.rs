@@ -97,6 +97,7 @@ fn random_rows() -> Vec<Row> {
             action: None,
             margin: Some(-20),
             side: false,
+            weight: 1.0,
         });
     }
     rows

@@ -27,7 +27,7 @@ use thiserror::Error;
 
 /// Version of the row layout; stored in every file as `mankala.format_version`. Files of
 /// every version from 1 up to this one are read.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// The first row layout with the `action` column; rows of older files have no action.
 pub const ACTION_FORMAT_VERSION: u32 = 2;
@@ -38,6 +38,9 @@ pub const MARGIN_FORMAT_VERSION: u32 = 3;
 /// The first row layout with the `side` column; every row of an older file is on its game's
 /// path.
 pub const SIDE_FORMAT_VERSION: u32 = 4;
+
+/// The first row layout with the `weight` column; every row of an older file weighs 1.
+pub const WEIGHT_FORMAT_VERSION: u32 = 5;
 
 /// One decision of a self-play game.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,6 +91,11 @@ pub struct Row {
     /// is its own; `outcome`, `result` and `game_length` are still the game's. `false` on
     /// every row of a file before version 4.
     pub side: bool,
+    /// How many times training draws this row in a pass over its window, in expectation
+    /// (`[selfplay] policy_surprise_weight`): a row weighing 2.4 is drawn twice, and a third
+    /// time with probability 0.4; 1 is a plain row, 0 is never drawn. The loss is not
+    /// scaled. 1 on every row of a file before version 5.
+    pub weight: f32,
 }
 
 /// What every row of a file shares, stored in the file's metadata.
@@ -182,6 +190,7 @@ pub fn schema(meta: &ShardMeta) -> SchemaRef {
         Field::new("action", DataType::UInt16, true),
         Field::new("margin", DataType::Int16, true),
         Field::new("side", DataType::Boolean, false),
+        Field::new("weight", DataType::Float32, false),
     ];
     Arc::new(Schema::new_with_metadata(fields, metadata_map(meta)))
 }
@@ -282,6 +291,9 @@ pub fn to_batch(meta: &ShardMeta, rows: &[Row]) -> RecordBatch {
         Arc::new(BooleanArray::from(
             rows.iter().map(|r| r.side).collect::<Vec<_>>(),
         )),
+        Arc::new(Float32Array::from_iter_values(
+            rows.iter().map(|r| r.weight),
+        )),
     ];
     RecordBatch::try_new(schema(meta), columns).expect("columns match the schema")
 }
@@ -355,6 +367,7 @@ fn in_version(batch: RecordBatch, version: u32) -> RecordBatch {
         "action" => version < ACTION_FORMAT_VERSION,
         "margin" => version < MARGIN_FORMAT_VERSION,
         "side" => version < SIDE_FORMAT_VERSION,
+        "weight" => version < WEIGHT_FORMAT_VERSION,
         _ => false,
     };
     relabelled(batch, version, newer)
@@ -592,7 +605,8 @@ pub(crate) fn open_checked(
         .iter()
         .filter(|f| version >= ACTION_FORMAT_VERSION || f.name() != "action")
         .filter(|f| version >= MARGIN_FORMAT_VERSION || f.name() != "margin")
-        .filter(|f| version >= SIDE_FORMAT_VERSION || f.name() != "side");
+        .filter(|f| version >= SIDE_FORMAT_VERSION || f.name() != "side")
+        .filter(|f| version >= WEIGHT_FORMAT_VERSION || f.name() != "weight");
     for f in expected {
         match builder.schema().field_with_name(f.name()) {
             Ok(g) if g.data_type() == f.data_type() => {}
@@ -674,12 +688,16 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
     let outcome: &Int8Array = col(b, "outcome");
     let result: &StringArray = col(b, "result");
     let game_length: &UInt32Array = col(b, "game_length");
-    // No `action` column before version 2, no `margin` before version 3, no `side` before 4.
+    // No `action` column before version 2, no `margin` before 3, no `side` before 4, no
+    // `weight` before 5.
     let action = nullable::<UInt16Type>(b, "action");
     let margin = nullable::<Int16Type>(b, "margin");
     let side = b
         .column_by_name("side")
         .and_then(|c| c.as_any().downcast_ref::<BooleanArray>());
+    let weight = b
+        .column_by_name("weight")
+        .and_then(|c| c.as_any().downcast_ref::<Float32Array>());
     (0..b.num_rows())
         .map(|i| Row {
             run_id: run_id.value(i).to_string(),
@@ -700,6 +718,7 @@ pub fn rows_of(b: &RecordBatch, _meta: &ShardMeta) -> Vec<Row> {
             action: action[i],
             margin: margin[i],
             side: side.is_some_and(|s| s.value(i)),
+            weight: weight.map_or(1.0, |w| w.value(i)),
         })
         .collect()
 }

@@ -38,6 +38,7 @@ fn row(i: u32) -> Row {
         action: (i != 36).then_some(i as u16 % 2),
         margin: (i != 35).then_some(i as i16 - 10),
         side: i % 5 == 3,
+        weight: [1.0, 0.0, 2.5, 0.4][i as usize % 4],
     }
 }
 
@@ -53,7 +54,7 @@ fn write_version(path: &Path, rows: &[Row], version: u32, drop: &[&str]) {
 }
 
 #[test]
-fn older_files_read_without_actions_margins_or_side_marks_and_newer_ones_are_refused() {
+fn older_files_read_without_actions_margins_side_marks_or_weights_and_newer_ones_are_refused() {
     let dir = std::env::temp_dir().join(format!("mankala-data-v1-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     let rows: Vec<Row> = (0..5).map(row).collect();
@@ -64,6 +65,10 @@ fn older_files_read_without_actions_margins_or_side_marks_and_newer_ones_are_ref
                 .iter()
                 .all(|r| r.action.is_some() && r.margin.is_some()),
         "the rows written have actions, margins and a side position"
+    );
+    assert!(
+        rows.iter().any(|r| r.weight != 1.0),
+        "and weights other than 1"
     );
     // Each older layout reads back without the columns added after it.
     for version in 1..FORMAT_VERSION {
@@ -78,6 +83,11 @@ fn older_files_read_without_actions_margins_or_side_marks_and_newer_ones_are_ref
                 action: r.action.filter(|_| version >= ACTION_FORMAT_VERSION),
                 margin: r.margin.filter(|_| version >= MARGIN_FORMAT_VERSION),
                 side: r.side && version >= SIDE_FORMAT_VERSION,
+                weight: if version >= WEIGHT_FORMAT_VERSION {
+                    r.weight
+                } else {
+                    1.0
+                },
                 ..r.clone()
             })
             .collect();
@@ -114,6 +124,9 @@ fn older_files_read_without_actions_margins_or_side_marks_and_newer_ones_are_ref
     write_version(&missing, &rows, FORMAT_VERSION, &["side"]);
     let err = read_shard(&missing).unwrap_err().to_string();
     assert!(err.contains("column `side` missing"), "{err}");
+    write_version(&missing, &rows, FORMAT_VERSION, &["weight"]);
+    let err = read_shard(&missing).unwrap_err().to_string();
+    assert!(err.contains("column `weight` missing"), "{err}");
     fs::remove_dir_all(&dir).unwrap();
 }
 
