@@ -225,84 +225,60 @@ impl SelfplayConfig {
 mod tests {
     use super::*;
 
-    #[test]
-    fn forced_playouts_are_off_by_default_and_out_of_range_values_are_named() {
-        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
-        assert_eq!(read("").unwrap().forced_playouts, 0.0);
-        assert_eq!(read("forced_playouts = 2.0").unwrap().forced_playouts, 2.0);
-        for bad in ["-0.5", "101.0", "nan"] {
-            let e = read(&format!("forced_playouts = {bad}"))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                e.contains("[selfplay] forced_playouts") && e.contains("0 to 100"),
-                "{e}"
-            );
-        }
+    fn read(text: &str) -> Result<SelfplayConfig, SettingsError> {
+        SelfplayConfig::from_table(&toml::from_str(text).unwrap())
     }
 
     #[test]
-    fn policy_surprise_weighting_is_off_by_default_and_a_share_above_one_is_named() {
-        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
-        assert_eq!(read("").unwrap().policy_surprise_weight, 0.0);
-        assert_eq!(
-            read("policy_surprise_weight = 0.5")
-                .unwrap()
-                .policy_surprise_weight,
-            0.5
-        );
-        for bad in ["-0.1", "1.5"] {
-            let e = read(&format!("policy_surprise_weight = {bad}"))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                e.contains("[selfplay] policy_surprise_weight") && e.contains("0 to 1"),
-                "{e}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_root_policy_temperature_outside_its_range_is_named() {
-        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
-        assert_eq!(read("").unwrap().root_policy_temperature, 1.0);
-        let t = read("root_policy_temperature = 1.25").unwrap();
-        assert_eq!(t.root_policy_temperature, 1.25);
-        for bad in ["0.0", "-1.0", "11.0", "nan"] {
-            let e = read(&format!("root_policy_temperature = {bad}"))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                e.contains("[selfplay] root_policy_temperature") && e.contains("0.1 to 10"),
-                "{e}"
-            );
-        }
-    }
-
-    #[test]
-    fn side_position_settings_outside_their_ranges_are_named() {
-        let read = |text: &str| SelfplayConfig::from_table(&toml::from_str(text).unwrap());
+    fn exploration_settings_default_to_off_and_out_of_range_values_are_named() {
         let d = read("").unwrap();
+        assert_eq!(
+            (
+                d.forced_playouts,
+                d.policy_surprise_weight,
+                d.root_policy_temperature
+            ),
+            (0.0, 0.0, 1.0)
+        );
         assert_eq!(
             (d.side_position_prob, d.side_position_continue),
             (0.0, 0.25)
+        );
+        let t = read(
+            "forced_playouts = 2.0\npolicy_surprise_weight = 0.5\nroot_policy_temperature = 1.25",
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                t.forced_playouts,
+                t.policy_surprise_weight,
+                t.root_policy_temperature
+            ),
+            (2.0, 0.5, 1.25)
         );
         let t = read("side_position_prob = 0.05\nside_position_continue = 0.5").unwrap();
         assert_eq!(
             (t.side_position_prob, t.side_position_continue),
             (0.05, 0.5)
         );
-        for (key, bad, range) in [
-            ("side_position_prob", "1.5", "0 to 1"),
-            ("side_position_prob", "-0.1", "0 to 1"),
-            ("side_position_continue", "1.0", "0 to 0.95"),
-            ("side_position_continue", "nan", "0 to 0.95"),
+        for (key, bads, range) in [
+            ("forced_playouts", &["-0.5", "101.0", "nan"][..], "0 to 100"),
+            ("policy_surprise_weight", &["-0.1", "1.5"][..], "0 to 1"),
+            (
+                "root_policy_temperature",
+                &["0.0", "-1.0", "11.0", "nan"][..],
+                "0.1 to 10",
+            ),
+            ("side_position_prob", &["1.5", "-0.1"][..], "0 to 1"),
+            ("side_position_continue", &["1.0", "nan"][..], "0 to 0.95"),
         ] {
-            let e = read(&format!("{key} = {bad}")).unwrap_err().to_string();
-            assert!(
-                e.contains(&format!("[selfplay] {key}")) && e.contains(range),
-                "{e}"
-            );
+            for bad in bads {
+                let e = read(&format!("{key} = {bad}")).unwrap_err().to_string();
+                assert!(
+                    e.contains(&format!("[selfplay] {key}")) && e.contains(range),
+                    "{key} = {bad}: {e}"
+                );
+            }
         }
     }
 }
