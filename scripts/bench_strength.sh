@@ -35,24 +35,7 @@ if [ -z "${ARENAS_ONLY:-}" ]; then
   echo "training wall-clock: $(( $(date +%s) - start )) s"
 fi
 # The last promoted network and the promoted network nearest a third of the time in steps.
-read -r last early < <(python3 - "$run" <<'PY'
-import json, pathlib, sys
-run = pathlib.Path(sys.argv[1])
-gens, total = [], 0.0
-for d in sorted(run.glob("gen-*")):
-    steps = [d / f"{s}.json" for s in ("selfplay", "train", "gate", "eval")]
-    if not all(p.exists() for p in steps):
-        break
-    total += sum(json.loads(p.read_text())["seconds"] for p in steps)
-    if json.loads((d / "gate.json").read_text())["promoted"]:
-        gens.append((total, d / "train" / "model.bpk"))
-if not gens:
-    print("- -")
-else:
-    early = min(gens, key=lambda g: abs(g[0] - total / 3))[1]
-    print(gens[-1][1], early)
-PY
-)
+read -r last early < <(python3 scripts/experiments/hour.py "$run" --networks)
 if [ "$last" = - ]; then echo "no network was promoted"; exit 1; fi
 echo "last network: $last"
 echo "third-time network: $early"

@@ -2,6 +2,7 @@
 """The tables of a strength run (scripts/bench_strength.sh) for docs/benchmarks.md.
 
 Usage: scripts/experiments/hour.py RUN [EVERY]
+       scripts/experiments/hour.py RUN --networks
 
 Prints, from the run directory's markers and ratings.csv:
 - every evaluated generation whose number is a multiple of EVERY (default: every evaluated
@@ -11,6 +12,9 @@ Prints, from the run directory's markers and ratings.csv:
   normal intervals: the first half's generations from 10 on (the first minutes are the
   climb, not the curve) against the second half's; and the Elo difference of the two
   halves' scores against each baseline.
+With --networks, prints only the model files of the last promoted network and of the promoted
+network nearest a third of the run's minutes in steps (the 20-minute network of an hour), on
+one line, or "- -" when none was promoted (scripts/bench_strength.sh reads it).
 """
 import csv
 import math
@@ -32,8 +36,21 @@ def generations(run):
         marks = [load(p) for p in steps]
         total += sum(m["seconds"] for m in marks)
         rows.append({"gen": int(g[4:]), "minutes": total / 60, "results": marks[3]["results"],
-                     "judged": marks[3].get("judged"), "positions": marks[0]["positions"]})
+                     "judged": marks[3].get("judged"), "positions": marks[0]["positions"],
+                     "promoted": marks[2]["promoted"],
+                     "model": os.path.join(d, "train", "model.bpk")})
     return rows
+
+
+def networks(run):
+    """The last promoted network's model file and the promoted one nearest a third of the time."""
+    rows = generations(run)
+    promoted = [r for r in rows if r["promoted"]]
+    if not promoted:
+        return None
+    third = rows[-1]["minutes"] / 3
+    early = min(promoted, key=lambda r: abs(r["minutes"] - third))
+    return promoted[-1]["model"], early["model"]
 
 
 def wdl(results, b):
@@ -47,6 +64,10 @@ def elo_of(score):
 
 def main():
     run = sys.argv[1]
+    if sys.argv[2:3] == ["--networks"]:
+        found = networks(run)
+        print(" ".join(found) if found else "- -")
+        return
     every = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rows = generations(run)
     elo = {}
