@@ -20,8 +20,9 @@ pub struct SelfplayConfig {
     pub root_policy_temperature: f32,
     /// Forced playouts with policy target pruning at the root of a full search (KataGo's,
     /// coefficient `k`, 2 there): a child already tried, with fewer visits than `sqrt(k *
-    /// prior * the children's visits)`, is searched first, and the policy target and the move choice take
-    /// those visits back where PUCT alone would not have spent them. 0: off (PUCT only).
+    /// prior * the children's visits)`, is searched first, and the policy target and the
+    /// move choice take those visits back where PUCT alone would not have spent them. 0: off
+    /// (PUCT only).
     pub forced_playouts: f32,
     /// Policy-surprise weighting (KataGo's, 0.5 there): at a game's end, this share of the
     /// weight of its full-search rows on the game's path is handed out in proportion to each

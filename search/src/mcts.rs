@@ -166,8 +166,9 @@ pub struct RootExploration {
     pub policy_temperature: f32,
     /// KataGo's forced playouts with policy target pruning, coefficient `k` (0: off): a root
     /// child already tried, with fewer visits than `sqrt(k * prior * the children's
-    /// visits)`, is searched before any other, and the policy target and the move choice then take back the visits
-    /// the search would not have given it by PUCT alone ([`Search::result`]).
+    /// visits)`, is searched before any other, and the policy target and the move choice
+    /// then take back the visits the search would not have given it by PUCT alone
+    /// ([`Search::result`]).
     pub forced_playouts: f32,
 }
 
