@@ -400,7 +400,12 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
         self.encoder.encode(&self.state, &mut features);
         let mover = self.state.to_move();
         let policy = &result.policy[..n.min(MAX_ACTIONS)];
-        let surprise = policy_surprise(policy, &self.search.root_priors()[..policy.len()]);
+        // Only policy-surprise weighting reads it: no KL on every move without it.
+        let surprise = if self.settings.selfplay.policy_surprise_weight > 0.0 {
+            policy_surprise(policy, &self.search.root_priors()[..policy.len()])
+        } else {
+            0.0
+        };
         self.decisions.push(Decision {
             ply: self.state.ply(),
             to_move: mover,
