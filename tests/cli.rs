@@ -5,7 +5,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{BIN, mankala, stderr, stdout, temp_dir};
+use common::{BIN, Scratch, mankala, stderr, stdout, temp_dir};
 
 /// Asserts a failed run whose error message contains every one of `words`.
 fn assert_fails_with(o: &Output, words: &[&str]) {
@@ -16,12 +16,33 @@ fn assert_fails_with(o: &Output, words: &[&str]) {
     }
 }
 
-/// A config file with the given text in a fresh temporary directory.
-fn config_file(name: &str, text: &str) -> PathBuf {
+/// A config file with the given text in a fresh temporary directory, removed with it on
+/// drop. It reads as the file's path.
+fn config_file(name: &str, text: &str) -> TempConfig {
     let dir = temp_dir(&format!("config-{name}"));
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, text).unwrap();
-    path
+    TempConfig { path, _dir: dir }
+}
+
+/// A config file of [`config_file`] and the directory that holds it.
+struct TempConfig {
+    path: PathBuf,
+    _dir: Scratch,
+}
+
+impl std::ops::Deref for TempConfig {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempConfig {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
 
 fn repo(path: &str) -> String {
@@ -310,7 +331,7 @@ fn selfplay_rejects_bad_settings_by_name() {
 }
 
 /// A config for `variant` with every count shrunk, for end-to-end runs.
-fn tiny_config(name: &str, variant: &str, steps: u64) -> PathBuf {
+fn tiny_config(name: &str, variant: &str, steps: u64) -> TempConfig {
     config_file(
         name,
         &format!(

@@ -181,7 +181,10 @@ fn a_worker_killed_mid_shard_loses_and_repeats_nothing() {
     let dir = temp_dir("killed");
     let cfg = tiny_loop_config(&dir, "oware", 100, 2, "");
     let run = dir.join("run");
-    let mut child = spawn_args(&selfplay_args(&run, &cfg, 2, 1000));
+    // The killed worker cannot remove a cache of its own in the system's temporary folder.
+    let mut args = selfplay_args(&run, &cfg, 2, 1000);
+    args.extend(["--cache".to_string(), s(&dir.join("cache")).to_string()]);
+    let mut child = spawn_args(&args);
     let start = Instant::now();
     while shards_now(&run) < 1 {
         assert!(start.elapsed() < Duration::from_secs(300), "no shard published");

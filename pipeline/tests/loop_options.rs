@@ -82,6 +82,7 @@ fn gate_always_promotes_without_games_and_collapse_plays_them() {
         assert_eq!(gate_json(&run, g)["promoted"], true);
         assert!(!run.layout.generation(g).join("gate").exists());
     }
+    let _ = std::fs::remove_dir_all(&dir);
     // A floor of 0 can refuse nothing, but the games are played and recorded.
     let dir = temp_dir("collapse");
     let run = run_tiny(&dir, "", "gate = \"collapse\"\ngate_floor = 0.0");
@@ -108,6 +109,7 @@ fn a_run_long_schedule_warms_up_once_and_continues_across_generations() {
             assert!((got - want).abs() < 2e-6, "gen {g}: {r:?} != {restart:?}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
     let dir = temp_dir("span-run");
     let run = run_tiny(&dir, "schedule_span = \"run\"\nkeep_optimizer = true", "");
     let whole: Vec<f64> = (0..8).map(|s| tc.learning_rate_at(s, 8)).collect();

@@ -1,7 +1,7 @@
 //! Tablebases: values against plain searches over the engine's positions, agreement with
 //! the solver, and the file's checks (every wrong header is refused, naming what differs).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use mankala_engine::variants::kalah::{Kalah, KalahRules, KalahState};
 use mankala_engine::variants::oware::{Oware, OwareState};
@@ -181,10 +181,18 @@ fn oware_table_win_draw_loss_matches_the_engine_where_no_repetition_decides() {
     assert!(checked > 300 && decisive > 100, "{checked} checked, {decisive} decisive, {skipped} skipped");
 }
 
+/// A table's path in a fresh folder of this process for the test `name`.
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("mankala-solver-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("table.mtb")
+}
+
+/// Removes the folder of a path from [`temp`] (at a passing test's end; a failing one keeps
+/// its files for a look).
+fn done(path: &Path) {
+    let _ = std::fs::remove_dir_all(path.parent().expect("a table's folder"));
 }
 
 #[test]
@@ -200,6 +208,7 @@ fn saved_table_loads_back_identical() {
         assert_eq!(back.probe_pits(&pits), tb.probe_pits(&pits));
     }
     assert_eq!(Tablebase::load(&path, KALAH, None).unwrap().header().max_seeds, 8);
+    done(&path);
 }
 
 #[test]
@@ -219,6 +228,7 @@ fn load_refuses_a_wrong_variant_rules_or_seed_count() {
     let e = Tablebase::load(&path, KALAH, Some(5)).unwrap_err();
     assert!(e.to_string().contains(path.to_str().unwrap()), "{e}");
     assert_eq!(field(e), "seeds");
+    done(&path);
 }
 
 #[test]
@@ -251,6 +261,7 @@ fn load_refuses_damaged_truncated_and_foreign_files() {
     let missing = path.with_file_name("missing.mtb");
     let e = Tablebase::load(&missing, KALAH, None).unwrap_err();
     assert!(e.to_string().contains("missing.mtb"), "{e}");
+    done(&path);
 }
 
 #[test]

@@ -64,12 +64,46 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// A fresh, empty temporary directory for the test `name` of this test file (named after
-/// the file and the process, so that files and concurrent runs do not meet).
-pub fn temp_dir(name: &str) -> PathBuf {
+/// the file and the process, so that files and concurrent runs do not meet). It is removed
+/// when the returned guard drops, unless the test is failing: a failed test's files stay
+/// for a look.
+pub fn temp_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("mankala-{}-{}-{name}", env!("CARGO_CRATE_NAME"), std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a temporary directory");
-    dir
+    Scratch(dir)
+}
+
+/// A test's temporary directory, removed on drop unless the thread is panicking. It reads as
+/// the directory's path wherever a path is expected.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// A path as `&str`, for arguments.
