@@ -76,11 +76,16 @@ pub fn config(input: &[u8]) {
     let _ = mankala_config::parse(&String::from_utf8_lossy(input));
 }
 
-/// A folder of this process for the targets that read files.
+/// A folder for the targets that read files: one reused folder under cargo's target
+/// directory when the test run replays the targets (so runs leave nothing behind in the
+/// system's temporary folder), else one of this process there (`cargo fuzz run`).
 fn scratch() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("mankala-fuzz-{}", std::process::id()));
+        let dir = match option_env!("CARGO_TARGET_TMPDIR") {
+            Some(tmp) => PathBuf::from(tmp).join("mankala-fuzz"),
+            None => std::env::temp_dir().join(format!("mankala-fuzz-{}", std::process::id())),
+        };
         std::fs::create_dir_all(&dir).expect("a scratch folder");
         dir
     })
