@@ -18,6 +18,8 @@ pub struct SearchAgent<G, E> {
     game: G,
     cfg: SearchConfig,
     evaluator: E,
+    /// Milliseconds a move when no budget is asked for (`ms=T`); `None`: `cfg.simulations`.
+    clock: Option<u64>,
 }
 
 impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
@@ -27,7 +29,15 @@ impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
             game,
             cfg,
             evaluator,
+            clock: None,
         }
+    }
+
+    /// The agent on a clock of `millis` milliseconds a move (its spec's `ms=T`) wherever
+    /// no budget is asked for; `None` keeps its simulations.
+    pub fn on_clock(mut self, millis: Option<u64>) -> Self {
+        self.clock = millis;
+        self
     }
 }
 
@@ -43,6 +53,10 @@ impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
         rng: &mut SmallRng,
     ) -> (Search<G>, Action, u32) {
         let mut cfg = self.cfg.clone();
+        let budget = match (budget, self.clock) {
+            (Budget::Default, Some(ms)) => Budget::Millis(ms),
+            _ => budget,
+        };
         let timed = match budget {
             Budget::Default => None,
             Budget::Simulations(n) => {
@@ -94,7 +108,7 @@ impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
     /// Whether `budget` asks for the evaluator alone: the default budget of an agent of 0
     /// simulations (`nn:model=PATH,sims=0`).
     fn alone(&self, budget: Budget) -> bool {
-        matches!(budget, Budget::Default) && self.cfg.simulations == 0
+        matches!(budget, Budget::Default) && self.cfg.simulations == 0 && self.clock.is_none()
     }
 
     /// The evaluator alone, without a search: the legal action of the highest prior (the
@@ -173,7 +187,47 @@ mod tests {
     use crate::{AgentSpec, Prepared};
 
     fn mcts(sims: u32) -> Prepared {
-        Prepared::without_files(AgentSpec::Mcts { sims, c: 2.0 }, &SearchConfig::default()).unwrap()
+        Prepared::without_files(
+            AgentSpec::Mcts {
+                sims,
+                c: 2.0,
+                millis: None,
+            },
+            &SearchConfig::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn an_agent_on_a_clock_searches_rounds_until_its_time_is_up() {
+        let g = Oware::default();
+        let s = winning_capture();
+        let spec: AgentSpec = "mcts:ms=40".parse().unwrap();
+        let mut agent = Prepared::without_files(spec, &SearchConfig::default())
+            .unwrap()
+            .build(&g, 3);
+        let mut rng = SmallRng::seed_from_u64(2);
+        let start = Instant::now();
+        let a = agent.analyse(&s, Budget::Default, &mut rng);
+        // Whole rounds, at least one, and not done before the clock ran out.
+        assert!(a.simulations >= TIMED_ROUND && a.simulations % TIMED_ROUND == 0);
+        assert!(start.elapsed() >= Duration::from_millis(40));
+        assert_eq!(s.action_to_string(a.action), "F");
+        // A budget asked for overrides the clock.
+        let a = agent.analyse(&s, Budget::Simulations(10), &mut rng);
+        assert_eq!(a.simulations, 10);
+        // A clock on an agent of no simulations still searches.
+        let mut bare = SearchAgent::new(
+            g,
+            SearchConfig {
+                simulations: 0,
+                ..SearchConfig::default()
+            },
+            Leaning(0),
+        )
+        .on_clock(Some(5));
+        let a = bare.analyse(&s, Budget::Default, &mut rng);
+        assert!(a.simulations >= TIMED_ROUND, "{a:?}");
     }
 
     #[test]

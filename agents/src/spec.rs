@@ -201,21 +201,35 @@ impl Prepared {
             AgentSpec::Perfect { .. } => Box::new(PerfectAgent::new(
                 self.exact.clone().expect("prepared in new"),
             )),
-            AgentSpec::Mcts { sims, c } => Box::new(SearchAgent::new(
-                game.clone(),
-                SearchConfig {
-                    simulations: *sims,
-                    selection: Selection::Uct,
-                    c_puct: *c,
-                    gumbel: false,
-                    leaves_per_game: 1,
-                    reuse_tree: false,
-                    ..SearchConfig::default()
-                },
-                RolloutEvaluator::new(seed),
-            )),
-            AgentSpec::Network { sims, gumbel, .. } | AgentSpec::Zoo { sims, gumbel, .. } => {
-                Box::new(SearchAgent::new(
+            AgentSpec::Mcts { sims, c, millis } => Box::new(
+                SearchAgent::new(
+                    game.clone(),
+                    SearchConfig {
+                        simulations: *sims,
+                        selection: Selection::Uct,
+                        c_puct: *c,
+                        gumbel: false,
+                        leaves_per_game: 1,
+                        reuse_tree: false,
+                        ..SearchConfig::default()
+                    },
+                    RolloutEvaluator::new(seed),
+                )
+                .on_clock(*millis),
+            ),
+            AgentSpec::Network {
+                sims,
+                gumbel,
+                millis,
+                ..
+            }
+            | AgentSpec::Zoo {
+                sims,
+                gumbel,
+                millis,
+                ..
+            } => Box::new(
+                SearchAgent::new(
                     game.clone(),
                     SearchConfig {
                         simulations: *sims,
@@ -228,8 +242,9 @@ impl Prepared {
                         NetworkEvaluator::new(net, encoding)
                             .with_playouts(self.search.rollout_mix, seed)
                     },
-                ))
-            }
+                )
+                .on_clock(*millis),
+            ),
         }
     }
 }

@@ -42,6 +42,9 @@ pub enum AgentSpec {
         sims: u32,
         /// UCT exploration constant.
         c: f32,
+        /// Milliseconds a move (`ms=T`): search in rounds until the time is up, in place of
+        /// `sims`.
+        millis: Option<u64>,
     },
     /// PUCT search guided by a trained network.
     Network {
@@ -52,6 +55,9 @@ pub enum AgentSpec {
         sims: u32,
         /// Gumbel root selection with Sequential Halving.
         gumbel: bool,
+        /// Milliseconds a move (`ms=T`): search in rounds until the time is up, in place of
+        /// `sims` (and of Gumbel's fixed plan).
+        millis: Option<u64>,
     },
     /// The zoo's network of a variant (`mankala_agents::zoo`): PUCT search guided by the
     /// trained network shipped for it.
@@ -62,6 +68,8 @@ pub enum AgentSpec {
         sims: u32,
         /// Gumbel root selection with Sequential Halving.
         gumbel: bool,
+        /// Milliseconds a move, as for `nn`.
+        millis: Option<u64>,
     },
 }
 
@@ -76,8 +84,9 @@ pub struct SpecError {
 }
 
 const KINDS: &str = "random, greedy, alphabeta:depth=D|ms=T|nodes=N[,tb=FILE], \
-                     perfect[:tb=FILE], mcts:sims=N[,c=C], nn:model=PATH[,sims=N][,gumbel=true], \
-                     zoo[:VARIANT][,sims=N][,gumbel=true]";
+                     perfect[:tb=FILE], mcts:sims=N|ms=T[,c=C], \
+                     nn:model=PATH[,sims=N|ms=T][,gumbel=true], \
+                     zoo[:VARIANT][,sims=N|ms=T][,gumbel=true]";
 
 /// Simulations per move of a `zoo` agent when its spec names none: the zoo's strength
 /// table is measured at this number.
@@ -116,9 +125,9 @@ impl FromStr for AgentSpec {
             "random" | "greedy" => &[],
             "alphabeta" => &["depth", "nodes", "ms", "tb"],
             "perfect" => &["tb"],
-            "mcts" => &["sims", "c"],
-            "nn" => &["model", "sims", "gumbel"],
-            "zoo" => &["sims", "gumbel"],
+            "mcts" => &["sims", "ms", "c"],
+            "nn" => &["model", "sims", "ms", "gumbel"],
+            "zoo" => &["sims", "ms", "gumbel"],
             other => {
                 return Err(err(format!(
                     "unknown kind `{other}`: expected one of {KINDS}"
@@ -155,6 +164,18 @@ impl FromStr for AgentSpec {
             Some("true") => Ok(true),
             Some(v) => Err(err(format!("gumbel = {v}: expected true or false"))),
         };
+        // A search's budget: simulations or milliseconds a move, not both.
+        let clock = || -> Result<Option<u64>, SpecError> {
+            let millis = number("ms", 1, 3_600_000)?;
+            if millis.is_some() && get("sims").is_some() {
+                return Err(err(
+                    "sims and ms both given: expected sims=N (simulations a move) or ms=T \
+                     (milliseconds a move)"
+                        .into(),
+                ));
+            }
+            Ok(millis)
+        };
         Ok(match kind.trim() {
             "random" => AgentSpec::Random,
             "greedy" => AgentSpec::Greedy,
@@ -188,11 +209,13 @@ impl FromStr for AgentSpec {
                         _ => return Err(err(format!("c = {v}: expected a number >= 0"))),
                     },
                 },
+                millis: clock()?,
             },
             "zoo" => AgentSpec::Zoo {
                 variant: zoo_variant,
                 sims: number("sims", 0, 10_000_000)?.unwrap_or(ZOO_SIMULATIONS as u64) as u32,
                 gumbel: gumbel()?,
+                millis: clock()?,
             },
             _ => AgentSpec::Network {
                 model: PathBuf::from(
@@ -202,6 +225,7 @@ impl FromStr for AgentSpec {
                 ),
                 sims: number("sims", 0, 10_000_000)?.unwrap_or(100) as u32,
                 gumbel: gumbel()?,
+                millis: clock()?,
             },
         })
     }
@@ -237,8 +261,11 @@ impl fmt::Display for AgentSpec {
                 None => write!(f, "perfect"),
                 Some(p) => write!(f, "perfect:tb={}", p.display()),
             },
-            AgentSpec::Mcts { sims, c } => {
-                write!(f, "mcts:sims={sims}")?;
+            AgentSpec::Mcts { sims, c, millis } => {
+                match millis {
+                    Some(t) => write!(f, "mcts:ms={t}")?,
+                    None => write!(f, "mcts:sims={sims}")?,
+                }
                 if *c != 2.0 {
                     write!(f, ",c={c}")?;
                 }
@@ -248,8 +275,13 @@ impl fmt::Display for AgentSpec {
                 model,
                 sims,
                 gumbel,
+                millis,
             } => {
-                write!(f, "nn:model={},sims={sims}", model.display())?;
+                write!(f, "nn:model={}", model.display())?;
+                match millis {
+                    Some(t) => write!(f, ",ms={t}")?,
+                    None => write!(f, ",sims={sims}")?,
+                }
                 if *gumbel {
                     write!(f, ",gumbel=true")?;
                 }
@@ -259,10 +291,15 @@ impl fmt::Display for AgentSpec {
                 variant,
                 sims,
                 gumbel,
+                millis,
             } => {
+                let budget = match millis {
+                    Some(t) => format!("ms={t}"),
+                    None => format!("sims={sims}"),
+                };
                 match variant {
-                    Some(v) => write!(f, "zoo:{v},sims={sims}")?,
-                    None => write!(f, "zoo:sims={sims}")?,
+                    Some(v) => write!(f, "zoo:{v},{budget}")?,
+                    None => write!(f, "zoo:{budget}")?,
                 }
                 if *gumbel {
                     write!(f, ",gumbel=true")?;
@@ -302,6 +339,11 @@ mod tests {
             "nn:model=m.bpk,sims=8,gumbel=true",
             "zoo:bao,sims=200",
             "zoo:sims=50,gumbel=true",
+            "mcts:ms=200",
+            "mcts:ms=50,c=1.4",
+            "nn:model=m.bpk,ms=100",
+            "zoo:bao,ms=250",
+            "zoo:ms=30,gumbel=true",
         ] {
             let spec: AgentSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -311,12 +353,25 @@ mod tests {
             AgentSpec::Zoo {
                 variant: None,
                 sims: ZOO_SIMULATIONS,
-                gumbel: false
+                gumbel: false,
+                millis: None
             }
         );
         assert_eq!(
             "mcts".parse::<AgentSpec>().unwrap(),
-            AgentSpec::Mcts { sims: 1000, c: 2.0 }
+            AgentSpec::Mcts {
+                sims: 1000,
+                c: 2.0,
+                millis: None
+            }
+        );
+        assert_eq!(
+            "mcts:ms=200".parse::<AgentSpec>().unwrap(),
+            AgentSpec::Mcts {
+                sims: 1000,
+                c: 2.0,
+                millis: Some(200)
+            }
         );
         assert_eq!(
             "alphabeta:ms=500".parse::<AgentSpec>().unwrap(),
@@ -346,18 +401,22 @@ mod tests {
             ("mcts:sims=5,sims=6", &["`sims` given twice"][..]),
             (
                 "mcts:simulations=5",
-                &["unknown option `simulations`", "sims, c"][..],
+                &["unknown option `simulations`", "sims, ms, c"][..],
             ),
             ("random:x=1", &["takes no options"][..]),
             ("nn:sims=5", &["expected model=PATH"][..]),
             ("nn:model=a,gumbel=yes", &["gumbel = yes"][..]),
             (
                 "zoo:bao,model=x.bpk",
-                &["unknown option `model`", "sims, gumbel"][..],
+                &["unknown option `model`", "sims, ms, gumbel"][..],
             ),
             ("mcts:sims=0", &["sims = 0"][..]),
             ("mcts:c=-1", &["c = -1"][..]),
             ("mcts:sims", &["expected key=value"][..]),
+            ("mcts:ms=0", &["ms = 0", "1 to 3600000"][..]),
+            ("mcts:sims=5,ms=10", &["sims and ms both given", "ms=T"][..]),
+            ("nn:model=m.bpk,ms=x", &["ms = x"][..]),
+            ("zoo:sims=5,ms=10", &["sims and ms both given"][..]),
         ] {
             let e = text.parse::<AgentSpec>().unwrap_err().to_string();
             assert!(e.contains(&format!("`{text}`")), "{e}");

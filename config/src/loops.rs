@@ -106,6 +106,12 @@ pub struct LoopConfig {
     pub eval_every: u32,
     /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
     pub baselines: Vec<String>,
+    /// Each evaluation also plays, `eval_games` games, the network of the generation
+    /// evaluated before it (the nearest lower multiple of `eval_every`): the ratings then
+    /// link every evaluated generation to the one before it, an anchored chain as KataGo's
+    /// and Leela's rating graphs are, so that the curve can keep rising where every
+    /// baseline is beaten.
+    pub eval_chain: bool,
     /// Fixed yardsticks, weakest first, that the run's last network climbs when the loop
     /// ends (`pipeline::ladder`): the rung it scores nearest 50% against says how strong it
     /// is where the baselines no longer separate; empty: no ladder.
@@ -155,6 +161,7 @@ impl Default for LoopConfig {
             eval_games: 40,
             eval_every: 1,
             baselines: vec!["random".into(), "greedy".into()],
+            eval_chain: true,
             ladder: Vec::new(),
             ladder_games: 40,
             scaling: Vec::new(),
@@ -184,6 +191,13 @@ impl LoopConfig {
     /// Whether generation `g` plays the baselines.
     pub fn evaluates(&self, g: u32) -> bool {
         self.eval_games > 0 && (g.is_multiple_of(self.eval_every) || g + 1 == self.generations)
+    }
+
+    /// The generation whose network generation `g`'s evaluation also plays
+    /// (`eval_chain`): the nearest multiple of `eval_every` below `g`; `None` for
+    /// generation 0 or without the chain.
+    pub fn chained_to(&self, g: u32) -> Option<u32> {
+        (self.eval_chain && g > 0).then(|| (g - 1) / self.eval_every * self.eval_every)
     }
 
     /// The growth that starts at generation `g`, if one does.
@@ -402,6 +416,20 @@ mod tests {
             let e = loop_table(text).unwrap_err();
             assert!(e.contains(words), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn each_evaluation_is_chained_to_the_generation_evaluated_before_it() {
+        let c = loop_table("generations = 8\neval_every = 3").unwrap();
+        let chained: Vec<Option<u32>> = [0, 3, 6, 7, 5].map(|g| c.chained_to(g)).to_vec();
+        assert_eq!(chained, [None, Some(0), Some(3), Some(6), Some(3)]);
+        let every = loop_table("generations = 3").unwrap();
+        assert_eq!(
+            [0, 1, 2].map(|g| every.chained_to(g)),
+            [None, Some(0), Some(1)]
+        );
+        let off = loop_table("generations = 8\neval_every = 3\neval_chain = false").unwrap();
+        assert!((0..8).all(|g| off.chained_to(g).is_none()));
     }
 
     #[test]

@@ -52,6 +52,24 @@ pub struct SelfplayConfig {
     /// Temperature after the opening (0: the most visited move, or Gumbel's Sequential Halving
     /// winner).
     pub final_temperature: f32,
+    /// A temperature that decays (KataGo's, 19 moves on 19x19): within the first
+    /// `temperature_plies` plies, ply `p` is chosen at `final_temperature + (temperature -
+    /// final_temperature) * 0.5^(p / temperature_half_life)`, so the game's later moves, whose
+    /// result becomes every row's value target, are played nearly as the search advises. 0:
+    /// no decay (`temperature` throughout the first `temperature_plies` plies).
+    pub temperature_half_life: f32,
+    /// Decided positions (KataGo's reduced visits): once the game's last `decided_lookback`
+    /// searches on its path all valued the position at least this far from even (`|root
+    /// value| >= decided_threshold`, each for its mover), the position is searched fast
+    /// (`fast_simulations`, no noise, no policy target) and its row weighs `decided_weight`,
+    /// so training spends little on positions whose result is already known. `None` (the
+    /// default): every position as any other.
+    pub decided_threshold: Option<f32>,
+    /// See `decided_threshold`: searches on the game's path that must all be confident.
+    pub decided_lookback: u32,
+    /// See `decided_threshold`: the training weight of a decided position's row (the shard's
+    /// `weight` column).
+    pub decided_weight: f32,
     /// Playout cap randomization (KataGo): the share of moves searched with the full
     /// `simulations`; the others use `fast_simulations`, without noise. 1 turns it off.
     pub full_search_prob: f32,
@@ -82,6 +100,10 @@ impl Default for SelfplayConfig {
             temperature: 1.0,
             temperature_plies: 12,
             final_temperature: 0.0,
+            temperature_half_life: 0.0,
+            decided_threshold: None,
+            decided_lookback: 3,
+            decided_weight: 0.1,
             full_search_prob: 1.0,
             fast_simulations: 20,
             resign_threshold: None,
@@ -177,6 +199,26 @@ impl SelfplayConfig {
         )?;
         check(
             t,
+            "temperature_half_life",
+            self.temperature_half_life,
+            0.0,
+            10_000.0,
+            "0 to 10000",
+        )?;
+        if let Some(d) = self.decided_threshold {
+            check(t, "decided_threshold", d, 0.0, 1.0, "0 to 1")?;
+        }
+        check(
+            t,
+            "decided_lookback",
+            self.decided_lookback,
+            1,
+            1000,
+            "1 to 1000",
+        )?;
+        check(t, "decided_weight", self.decided_weight, 0.0, 1.0, "0 to 1")?;
+        check(
+            t,
             "full_search_prob",
             self.full_search_prob,
             0.0,
@@ -257,6 +299,28 @@ mod tests {
             ),
             (2.0, 0.5, 1.25)
         );
+        assert_eq!(
+            (
+                d.temperature_half_life,
+                d.decided_threshold,
+                d.decided_lookback,
+                d.decided_weight
+            ),
+            (0.0, None, 3, 0.1)
+        );
+        let t = read(
+            "temperature_half_life = 8.0\ndecided_threshold = 0.9\ndecided_lookback = 2\ndecided_weight = 0.25",
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                t.temperature_half_life,
+                t.decided_threshold,
+                t.decided_lookback,
+                t.decided_weight
+            ),
+            (8.0, Some(0.9), 2, 0.25)
+        );
         let t = read("side_position_prob = 0.05\nside_position_continue = 0.5").unwrap();
         assert_eq!(
             (t.side_position_prob, t.side_position_continue),
@@ -272,6 +336,14 @@ mod tests {
             ),
             ("side_position_prob", &["1.5", "-0.1"][..], "0 to 1"),
             ("side_position_continue", &["1.0", "nan"][..], "0 to 0.95"),
+            (
+                "temperature_half_life",
+                &["-1.0", "nan", "1e5"][..],
+                "0 to 10000",
+            ),
+            ("decided_threshold", &["-0.1", "1.5", "nan"][..], "0 to 1"),
+            ("decided_lookback", &["0", "1001"][..], "1 to 1000"),
+            ("decided_weight", &["-0.5", "2.0", "nan"][..], "0 to 1"),
         ] {
             for bad in bads {
                 let e = read(&format!("{key} = {bad}")).unwrap_err().to_string();

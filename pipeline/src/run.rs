@@ -207,6 +207,7 @@ impl Run {
             model: self.layout.model(g),
             sims: self.arena_sims(),
             gumbel: self.cfg.search.gumbel,
+            millis: None,
         }
     }
 
@@ -215,6 +216,7 @@ impl Run {
         AgentSpec::Mcts {
             sims: self.arena_sims(),
             c: 2.0,
+            millis: None,
         }
     }
 
@@ -571,12 +573,18 @@ impl Run {
         Ok(Some(done))
     }
 
-    /// Generation `g`'s network against every baseline, its games in `gen-g/eval/`.
+    /// Generation `g`'s network against the network it is chained to (`[loop] eval_chain`)
+    /// and every baseline, its games in `gen-g/eval/`.
     fn play_baselines(&self, g: u32, progress: &dyn Progress) -> Result<Vec<NamedResult>> {
         let mut agents = vec![self.network_spec(g)];
-        agents.extend(self.baseline_specs()?);
         let mut names = vec![format!("gen-{g}")];
-        names.extend(agents[1..].iter().map(ToString::to_string));
+        if let Some(before) = self.cfg.generations.chained_to(g) {
+            agents.push(self.network_spec(before));
+            names.push(format!("gen-{before}"));
+        }
+        let baselines = self.baseline_specs()?;
+        names.extend(baselines.iter().map(ToString::to_string));
+        agents.extend(baselines);
         let pairs: Vec<(usize, usize)> = (1..agents.len()).map(|j| (0, j)).collect();
         self.arena(
             &Matches {

@@ -58,6 +58,7 @@ pub fn at_each(spec: &AgentSpec, sims: &[u32]) -> Result<Vec<AgentSpec>> {
                 model,
                 sims: n,
                 gumbel,
+                millis: None,
             }),
             AgentSpec::Zoo {
                 variant, gumbel, ..
@@ -65,6 +66,7 @@ pub fn at_each(spec: &AgentSpec, sims: &[u32]) -> Result<Vec<AgentSpec>> {
                 variant,
                 sims: n,
                 gumbel,
+                millis: None,
             }),
             other => Err(setting(format!(
                 "`{other}` is not a network; expected nn:model=PATH or zoo as the first agent"

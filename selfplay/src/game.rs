@@ -45,6 +45,9 @@ struct Decision {
     side: bool,
     /// KL divergence of the policy target from the root priors the search used.
     surprise: f32,
+    /// Searched as a decided position (`decided_threshold`): fast, and weighed
+    /// `decided_weight`.
+    decided: bool,
 }
 
 /// A game that has ended, with its rows.
@@ -74,6 +77,11 @@ pub struct SelfplayGame<'a, G: Game> {
     search: Search<G>,
     decisions: Vec<Decision>,
     full: bool,
+    /// The position now searched is decided (`decided_threshold`).
+    decided: bool,
+    /// The game's latest searches on its path, in a row, that valued their positions at
+    /// least `decided_threshold` from even.
+    confident: u32,
     /// Consecutive own moves each player has judged lost beyond the resignation threshold.
     hopeless: [u32; 2],
     resigned: Option<Player>,
@@ -101,6 +109,19 @@ pub fn final_margin<S: State>(state: &S) -> i16 {
     };
     let margin = i64::from(south) - i64::from(north);
     margin.clamp(i64::from(i16::MIN), i64::from(i16::MAX)) as i16
+}
+
+/// The move choice's temperature at `ply` (`temperature`, `temperature_plies`,
+/// `temperature_half_life` and `final_temperature`).
+pub fn move_temperature(sp: &SelfplayConfig, ply: u32) -> f32 {
+    if ply >= sp.temperature_plies {
+        sp.final_temperature
+    } else if sp.temperature_half_life > 0.0 {
+        let decay = 0.5f32.powf(ply as f32 / sp.temperature_half_life);
+        sp.final_temperature + (sp.temperature - sp.final_temperature) * decay
+    } else {
+        sp.temperature
+    }
 }
 
 /// An action drawn with probability proportional to `policy[a]^(1/t)`; `None` when the
@@ -157,6 +178,8 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
             state,
             decisions: Vec::new(),
             full: true,
+            decided: false,
+            confident: 0,
             hopeless: [0; 2],
             resigned: None,
             sides: Vec::new(),
@@ -167,13 +190,17 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
         g
     }
 
-    /// Starts the search of the position in `state`: a full one in a side position, else as
-    /// playout cap randomization draws.
+    /// Starts the search of the position in `state`: a full one in a side position, a fast
+    /// one in a decided position, else as playout cap randomization draws.
     fn start_move(&mut self) {
         let sp = &self.settings.selfplay;
+        self.decided = self.ended.is_none()
+            && sp.decided_threshold.is_some()
+            && self.state.ply() >= sp.random_plies
+            && self.confident >= sp.decided_lookback;
         self.full = self.ended.is_some()
-            || sp.full_search_prob >= 1.0
-            || self.rng.random::<f32>() < sp.full_search_prob;
+            || (!self.decided
+                && (sp.full_search_prob >= 1.0 || self.rng.random::<f32>() < sp.full_search_prob));
         let (sims, root) = if self.full {
             let root = RootExploration {
                 dirichlet: (sp.dirichlet_weight > 0.0)
@@ -196,11 +223,7 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                 .nth(self.rng.random_range(0..mask.count()))
                 .expect("a legal move at a non-terminal root");
         }
-        let t = if self.state.ply() < sp.temperature_plies {
-            sp.temperature
-        } else {
-            sp.final_temperature
-        };
+        let t = move_temperature(sp, self.state.ply());
         if let Some(a) = result.gumbel_action {
             // Gumbel search: the Sequential Halving winner, or while a temperature is on,
             // a draw from the improved policy (its targets) at that temperature.
@@ -247,6 +270,11 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
             .iter()
             .zip(weights)
             .map(|(d, weight)| Row {
+                weight: if d.decided {
+                    self.settings.selfplay.decided_weight
+                } else {
+                    weight
+                },
                 run_id: self.settings.run_id.clone(),
                 generation: self.settings.generation,
                 game_id: self.game_id,
@@ -273,7 +301,6 @@ impl<'a, G: Game> SelfplayGame<'a, G> {
                     -south_margin
                 }),
                 side: d.side,
-                weight,
             })
             .collect();
         FinishedGame {
@@ -418,9 +445,17 @@ impl<G: Game> Driver<G> for SelfplayGame<'_, G> {
             action: None,
             side: self.ended.is_some(),
             surprise,
+            decided: self.decided,
         });
         if self.ended.is_some() {
             return self.side_done(&result);
+        }
+        if let Some(threshold) = self.settings.selfplay.decided_threshold {
+            self.confident = if result.root_value.abs() >= threshold {
+                self.confident + 1
+            } else {
+                0
+            };
         }
         if let Some(threshold) = self.settings.selfplay.resign_threshold {
             let h = &mut self.hopeless[mover.index()];
@@ -510,6 +545,28 @@ mod tests {
         assert!((all.iter().sum::<f32>() - 6.0).abs() < 1e-5);
         // No surprise anywhere: nothing to go by.
         assert_eq!(surprise_weights(&[Some(0.0), Some(0.0)], 0.5), [1.0, 1.0]);
+    }
+
+    #[test]
+    fn the_temperature_steps_down_or_decays_by_its_half_life() {
+        let mut sp = SelfplayConfig {
+            temperature: 1.0,
+            temperature_plies: 30,
+            final_temperature: 0.2,
+            ..SelfplayConfig::default()
+        };
+        // No half-life: the step at `temperature_plies`.
+        assert_eq!(
+            [0, 29, 30, 100].map(|p| move_temperature(&sp, p)),
+            [1.0, 1.0, 0.2, 0.2]
+        );
+        // A half-life of 5 plies: 0.2 + 0.8 * 0.5^(p / 5) before ply 30.
+        sp.temperature_half_life = 5.0;
+        let got = [0, 5, 10, 29, 30].map(|p| move_temperature(&sp, p));
+        let want = [1.0, 0.6, 0.4, 0.2 + 0.8 * 0.5f32.powf(5.8), 0.2];
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-6, "{got:?} against {want:?}");
+        }
     }
 
     #[test]

@@ -589,3 +589,36 @@ fn without_side_positions_no_row_is_a_side_row() {
     let (_, by_game) = play("no-side", &any, &settings(5), 6);
     assert!(by_game.values().flatten().all(|r| !r.side));
 }
+
+#[test]
+fn decided_positions_are_searched_fast_and_weigh_less() {
+    // A position is decided when the game's last `decided_lookback` searches on its path
+    // all valued theirs at least `decided_threshold` from even: it is searched fast, without
+    // a policy target, and its row weighs `decided_weight`. Every other row as without it.
+    let any = AnyGame::by_name("kalah").unwrap();
+    let mut s = settings(21);
+    s.search.simulations = 16;
+    s.selfplay.random_plies = 2;
+    s.selfplay.fast_simulations = 3;
+    s.selfplay.decided_threshold = Some(0.6);
+    s.selfplay.decided_lookback = 2;
+    s.selfplay.decided_weight = 0.25;
+    let (_, by_game) = play("decided", &any, &s, 8);
+    let (mut decided, mut open) = (0, 0);
+    for (id, rows) in &by_game {
+        for (i, r) in rows.iter().enumerate() {
+            let want = i >= 2 && r.ply >= 2 && rows[i - 2..i].iter().all(|p| p.root_value.abs() >= 0.6);
+            let at = format!("game {id} ply {}", r.ply);
+            assert_eq!(!r.full_search, want, "{at}: decided is a fast search");
+            assert_eq!(r.simulations, if want { 3 } else { 16 }, "{at}");
+            assert_eq!(r.weight, if want { 0.25 } else { 1.0 }, "{at}");
+            if want { decided += 1 } else { open += 1 }
+        }
+        let mut relaxed = rows.clone();
+        for r in &mut relaxed {
+            (r.simulations, r.full_search, r.weight) = (16, true, 1.0);
+        }
+        with_game!(&any, g => check_game(g, &s, &relaxed));
+    }
+    assert!(decided > 0 && open > 0, "decided {decided}, open {open}");
+}

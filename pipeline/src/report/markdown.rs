@@ -57,6 +57,11 @@ pub(super) fn header(f: &Facts<'_>, md: &mut String) {
             lc.generations - 1
         ),
     };
+    let eval = if lc.eval_chain && lc.eval_games > 0 {
+        format!("{eval}; each evaluated generation also against the one evaluated before it")
+    } else {
+        eval
+    };
     let _ = writeln!(
         md,
         "- per generation: {} self-play games at {} simulations, {} training steps, {gate}, {eval}",

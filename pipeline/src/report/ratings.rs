@@ -20,7 +20,7 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> R
         let table = ratings_table(&r.names, &r.ratings, &standings(r.names.len(), &r.results));
         let _ = writeln!(
             md,
-            "Bradley-Terry maximum likelihood over every game of the run (evaluations, gates, the baselines' own games), {} = 0, {} virtual draws per pair that met.\n\n```\n{table}```\n\n![ratings](ratings.svg)\n",
+            "Bradley-Terry maximum likelihood over every game of the run (evaluations, each evaluated generation against the one evaluated before it, gates, the baselines' own games), {} = 0, {} virtual draws per pair that met.\n\n```\n{table}```\n\n![ratings](ratings.svg)\n",
             r.names[r.anchor], f.cfg.generations.prior_draws
         );
         summary.push_str(&table);

@@ -15,7 +15,15 @@ pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
         .find(|g| g.eval.as_ref().is_some_and(|e| !e.results.is_empty()))
         && let Some(e) = &last.eval
     {
-        let _ = writeln!(summary, "\ngen-{} against the baselines:", last.g);
+        let _ = writeln!(
+            summary,
+            "\ngen-{} against the baselines{}:",
+            last.g,
+            match f.cfg.generations.chained_to(last.g) {
+                Some(before) => format!(" and gen-{before}"),
+                None => String::new(),
+            }
+        );
         let width = e.results.iter().map(|r| r.b.len()).max().unwrap_or(8);
         for r in &e.results {
             let n = r.wins_a + r.draws + r.wins_b;
