@@ -85,7 +85,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// The opponent: zoo[,sims=N] (the network shipped for the variant), random, greedy,
-        /// alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C], nn:model=PATH[,sims=N]
+        /// alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N|ms=T[,c=C], nn:model=PATH[,sims=N|ms=T]
         /// (default: the zoo's network where it has one for these rules, else mcts:sims=1000).
         #[arg(long)]
         agent: Option<String>,

@@ -11,6 +11,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod cpu;
 pub mod error;
 pub mod generations;
 pub mod label;

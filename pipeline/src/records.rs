@@ -68,6 +68,10 @@ pub struct SelfplayDone {
     /// Mean entropy (nats) of the search's policy targets over the full searches' rows.
     #[serde(default)]
     pub target_entropy: Option<f64>,
+    /// CPU seconds the process used in the step, all threads, in the start that finished it
+    /// (`None`: not measured, as in markers written before it was recorded or by a worker).
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
 }
 
 /// The marker of a finished training step.
@@ -99,6 +103,9 @@ pub struct TrainDone {
     pub samples_per_s: f64,
     /// Seconds spent.
     pub seconds: f64,
+    /// CPU seconds used, as [`SelfplayDone::cpu_seconds`].
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
 }
 
 /// The marker of a finished gate.
@@ -118,6 +125,9 @@ pub struct GateDone {
     pub promoted: bool,
     /// Seconds spent.
     pub seconds: f64,
+    /// CPU seconds used, as [`SelfplayDone::cpu_seconds`].
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
 }
 
 impl GateDone {
@@ -135,6 +145,9 @@ pub struct EvalDone {
     pub results: Vec<NamedResult>,
     /// Seconds spent.
     pub seconds: f64,
+    /// CPU seconds used, as [`SelfplayDone::cpu_seconds`].
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
     /// The network judged against perfect play (`[loop] judge_positions`), where the
     /// variant has exact values.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -164,24 +164,29 @@ impl Run {
     /// As the step's function.
     pub fn run_step(&self, g: u32, step: Step, progress: &dyn Progress) -> Result<StepRecord> {
         let marker = self.layout.marker(g, step);
+        let cpu = crate::cpu::process_seconds();
         let record = match step {
             Step::Selfplay => {
-                let d = self.selfplay(g, progress)?;
+                let mut d = self.selfplay(g, progress)?;
+                d.cpu_seconds = crate::cpu::since(cpu);
                 write_marker(&marker, &d)?;
                 StepRecord::Selfplay(d)
             }
             Step::Train => {
-                let d = self.train(g, progress)?;
+                let mut d = self.train(g, progress)?;
+                d.cpu_seconds = crate::cpu::since(cpu);
                 write_marker(&marker, &d)?;
                 StepRecord::Train(d)
             }
             Step::Gate => {
-                let d = self.gate(g, progress)?;
+                let mut d = self.gate(g, progress)?;
+                d.cpu_seconds = crate::cpu::since(cpu);
                 write_marker(&marker, &d)?;
                 StepRecord::Gate(d)
             }
             Step::Eval => {
-                let d = self.evaluate(g, progress)?;
+                let mut d = self.evaluate(g, progress)?;
+                d.cpu_seconds = crate::cpu::since(cpu);
                 write_marker(&marker, &d)?;
                 StepRecord::Eval(d)
             }
@@ -386,6 +391,7 @@ impl Run {
             fixed_value_loss: finite(s.fixed_value_loss),
             samples_per_s: s.samples_per_s,
             seconds: start.elapsed().as_secs_f64(),
+            cpu_seconds: None,
         })
     }
 
@@ -480,6 +486,7 @@ impl Run {
                 score: 1.0,
                 promoted: true,
                 seconds: 0.0,
+                cpu_seconds: None,
             });
         }
         let names = [format!("gen-{g}"), opponent_name.clone()];
@@ -505,6 +512,7 @@ impl Run {
             score,
             promoted: self.cfg.generations.promotes(score),
             seconds: start.elapsed().as_secs_f64(),
+            cpu_seconds: None,
         })
     }
 
@@ -529,6 +537,7 @@ impl Run {
             return Ok(EvalDone {
                 results: Vec::new(),
                 seconds: 0.0,
+                cpu_seconds: None,
                 judged: self.judge(g)?,
             });
         }
@@ -538,6 +547,7 @@ impl Run {
         Ok(EvalDone {
             results,
             seconds: start.elapsed().as_secs_f64(),
+            cpu_seconds: None,
             judged,
         })
     }
@@ -562,11 +572,15 @@ impl Run {
         if !done.results.is_empty() {
             return Ok(None);
         }
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), crate::cpu::process_seconds());
         let results = self.play_baselines(g, progress)?;
         let done = EvalDone {
             results,
             seconds: done.seconds + start.elapsed().as_secs_f64(),
+            cpu_seconds: done
+                .cpu_seconds
+                .zip(crate::cpu::since(cpu))
+                .map(|(a, b)| a + b),
             judged: done.judged,
         };
         write_marker(&marker, &done)?;
@@ -743,7 +757,7 @@ impl Run {
     /// # Errors
     /// Files at fault, named.
     pub fn baselines(&self, progress: &dyn Progress) -> Result<EvalDone> {
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), crate::cpu::process_seconds());
         let agents = self.baseline_specs()?;
         let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
         let pairs: Vec<(usize, usize)> = (0..agents.len())
@@ -764,6 +778,7 @@ impl Run {
         let done = EvalDone {
             results,
             seconds: start.elapsed().as_secs_f64(),
+            cpu_seconds: crate::cpu::since(cpu),
             judged: None,
         };
         write_marker(&self.layout.baselines_marker(), &done)?;

@@ -190,11 +190,12 @@ fn baselines_every_third(dir: &Path) -> Run {
     Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap()
 }
 
-/// How many baselines generation `g` of `run` met.
-fn baseline_results(run: &Run, g: u32) -> usize {
+/// Whom generation `g` of `run` met in its evaluation: the generation it is chained to
+/// (`eval_chain`), then the baselines.
+fn opponents(run: &Run, g: u32) -> Vec<String> {
     let path = run.layout.marker(g, mankala_pipeline::Step::Eval);
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    v["results"].as_array().unwrap().len()
+    v["results"].as_array().unwrap().iter().map(|r| r["b"].as_str().unwrap().to_string()).collect()
 }
 
 #[test]
@@ -202,21 +203,21 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     let dir = temp_dir("eval-every");
     // A run of 6 generations (the last, 5, would play them), stopped after 3 and then after 4.
     let run = baselines_every_third(&dir);
-    let results = |g: u32| baseline_results(&run, g);
+    let results = |g: u32| opponents(&run, g);
     let games = |g: u32| run.layout.generation(g).join("eval/games.jsonl").exists();
     let upto = |generations: u32| run_generations(&run, &LoopOptions { generations, deadline: None }, &Silent).unwrap();
     upto(3);
     // Generation 0 is a multiple of 3 and meets both baselines; generation 1 is neither a
     // multiple nor the newest and meets none; generation 2, the newest when the loop stops,
-    // meets them all the same.
-    assert_eq!(results(0), 2);
-    assert_eq!(results(1), 0);
-    assert_eq!(results(2), 2);
+    // meets them all the same, and generation 0, the one evaluated before it.
+    assert_eq!(results(0), ["random", "greedy"]);
+    assert!(results(1).is_empty());
+    assert_eq!(results(2), ["gen-0", "random", "greedy"]);
     assert!(games(0) && !games(1) && games(2));
-    // Continued by one generation: 3 is a multiple; 2 keeps its results.
+    // Continued by one generation: 3 is a multiple, chained to 0; 2 keeps its results.
     upto(4);
-    assert_eq!(results(2), 2);
-    assert_eq!(results(3), 2);
+    assert_eq!(results(2), ["gen-0", "random", "greedy"]);
+    assert_eq!(results(3), ["gen-0", "random", "greedy"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -232,12 +233,12 @@ fn a_deadline_halfway_through_a_generation_still_measures_the_newest_finished_ne
         }
     }
     run.run_step(5, mankala_pipeline::Step::Selfplay, &Silent).unwrap();
-    let results = |g: u32| baseline_results(&run, g);
+    let results = |g: u32| opponents(&run, g).len();
     assert_eq!(results(4), 0);
     let outcome = run_generations(&run, &LoopOptions { generations: 6, deadline: Some(std::time::Instant::now()) }, &Silent).unwrap();
     assert!(outcome.stopped);
-    assert_eq!(results(4), 2, "the newest finished generation meets the baselines");
-    assert!(outcome.summary.contains("gen-4 against the baselines"), "{}", outcome.summary);
+    assert_eq!(opponents(&run, 4), ["gen-3", "random", "greedy"], "the newest finished generation meets the baselines");
+    assert!(outcome.summary.contains("gen-4 against the baselines and gen-3"), "{}", outcome.summary);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

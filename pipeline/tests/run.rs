@@ -81,7 +81,27 @@ fn every_step_runs_once_in_order_and_a_rerun_redoes_nothing() {
     }
     assert!(layout.baselines_marker().exists());
     assert!(outcome.report.exists());
-    assert!(outcome.summary.contains("gen-1 against the baselines"));
+    assert!(outcome.summary.contains("gen-1 against the baselines and gen-0"), "{}", outcome.summary);
+    // Each evaluation after the first also plays the generation evaluated before it, so
+    // that the ratings chain the generations; every step records its CPU time.
+    let read = |g: u32, step: Step| -> serde_json::Value { serde_json::from_str(&std::fs::read_to_string(layout.marker(g, step)).unwrap()).unwrap() };
+    let opponents =
+        |g: u32| -> Vec<String> { read(g, Step::Eval)["results"].as_array().unwrap().iter().map(|r| r["b"].as_str().unwrap().to_string()).collect() };
+    assert_eq!(opponents(0), ["random", "greedy"]);
+    assert_eq!(opponents(1), ["gen-0", "random", "greedy"]);
+    for g in 0..2 {
+        for step in [Step::Selfplay, Step::Train, Step::Eval] {
+            // Tiny steps may take less than the clock's hundredth of a second.
+            let cpu = read(g, step)["cpu_seconds"].as_f64();
+            assert!(cpu.is_some_and(|c| c >= 0.0), "gen {g} {step:?}: cpu_seconds {cpu:?}");
+        }
+    }
+    let report = std::fs::read_to_string(&outcome.report).unwrap();
+    assert!(report.contains("- CPU in steps: "), "{report}");
+    assert!(report.contains("each evaluated generation also against the one evaluated before it"));
+    // The last network's gain on the first, from the chained games, with its interval.
+    assert!(report.contains("- gen-1 (minute ") && report.contains("against gen-0 (the first, minute "), "{report}");
+    assert!(outcome.summary.contains("gain:\n  gen-1 (minute "), "{}", outcome.summary);
 
     // Reopened without a config or seed: the run's own; nothing left to do.
     let again = open(&run_dir, None, None).unwrap();

@@ -28,8 +28,9 @@ pub use mankala_pipeline::arena::default_out;
 pub struct ArenaCommand {
     #[command(flatten)]
     game: GameArgs,
-    /// Agents: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N[,c=C],
-    /// nn:model=PATH[,sims=N][,gumbel=true], zoo[:VARIANT][,sims=N] (the shipped network).
+    /// Agents: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N|ms=T[,c=C],
+    /// nn:model=PATH[,sims=N|ms=T][,gumbel=true], zoo[:VARIANT][,sims=N|ms=T] (the shipped
+    /// network); ms=T: T milliseconds a move.
     #[arg(long, short, num_args = 2.., required = true)]
     agents: Vec<String>,
     /// Games per pair of agents (colours alternate).

@@ -166,13 +166,16 @@ pub(crate) fn check_markers(run: &Path, generations: u32) -> Vec<String> {
         if eval.exists() {
             let m = read_json(&eval);
             let results = m["results"].as_array().unwrap();
-            assert_eq!(results.len(), 2, "{}", eval.display());
+            // The two baselines, and from generation 1 on the generation before
+            // (`[loop] eval_chain`).
+            let opponents = if g > 0 { 3 } else { 2 };
+            assert_eq!(results.len(), opponents, "{}", eval.display());
             for r in results {
                 let played = r["wins_a"].as_f64().unwrap() + r["draws"].as_f64().unwrap() + r["wins_b"].as_f64().unwrap();
                 assert_eq!(played, EVAL_GAMES as f64, "{}: {r}", eval.display());
             }
             let lines = fs::read_to_string(dir.join("eval/games.jsonl")).unwrap();
-            assert_eq!(lines.lines().count() as u64, 2 * EVAL_GAMES, "gen {g} eval games");
+            assert_eq!(lines.lines().count() as u64, opponents as u64 * EVAL_GAMES, "gen {g} eval games");
         }
     }
     notes

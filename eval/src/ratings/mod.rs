@@ -112,6 +112,14 @@ pub enum RatingError {
         /// Number of players.
         players: usize,
     },
+    /// A player asked about (in [`difference`]) does not exist.
+    #[error("player {player} is out of range: there are {players} players")]
+    NotAPlayer {
+        /// The player asked about.
+        player: usize,
+        /// Number of players.
+        players: usize,
+    },
     /// A result names a player that does not exist.
     #[error("result {index} names player {player}, out of range: there are {players} players")]
     PlayerOutOfRange {
@@ -200,6 +208,102 @@ pub fn fit(
     anchor: usize,
     prior_draws: f64,
 ) -> Result<Vec<Rating>, RatingError> {
+    let s = solve(players, results, anchor, prior_draws)?;
+    Ok((0..players)
+        .map(|i| {
+            let elo = s.theta[i] * ELO_PER_NAT;
+            let se = s.variance(i, anchor).sqrt() * ELO_PER_NAT;
+            Rating {
+                elo,
+                low: elo - Z_95 * se,
+                high: elo + Z_95 * se,
+                games: s.played[i],
+                score: if s.played[i] > 0.0 {
+                    s.scored[i] / s.played[i]
+                } else {
+                    f64::NAN
+                },
+            }
+        })
+        .collect())
+}
+
+/// How much stronger player `a` is than player `b`, in Elo, with its 95% interval, from the
+/// same fit as [`fit`]'s (the same anchor and prior): the estimate is the difference of
+/// their ratings, its variance `var(a) + var(b) - 2 cov(a, b)`, so that players linked by
+/// many games between them are compared as closely as those games allow, however far both
+/// are from the anchor. `games` and `score` are `a`'s against `b` (NaN score if none).
+///
+/// # Errors
+/// As [`fit`]; [`RatingError::NotAPlayer`] when `a` or `b` is not a player.
+pub fn difference(
+    players: usize,
+    results: &[PairResult],
+    anchor: usize,
+    prior_draws: f64,
+    (a, b): (usize, usize),
+) -> Result<Rating, RatingError> {
+    if let Some(player) = [a, b].into_iter().find(|&p| p >= players) {
+        return Err(RatingError::NotAPlayer { player, players });
+    }
+    let s = solve(players, results, anchor, prior_draws)?;
+    let elo = (s.theta[a] - s.theta[b]) * ELO_PER_NAT;
+    let se = s.variance(a, b).sqrt() * ELO_PER_NAT;
+    let (mut games, mut points) = (0.0, 0.0);
+    for r in results {
+        let won = match (r.a, r.b) {
+            p if p == (a, b) => r.wins_a,
+            p if p == (b, a) => r.wins_b,
+            _ => continue,
+        };
+        games += r.wins_a + r.draws + r.wins_b;
+        points += won + 0.5 * r.draws;
+    }
+    Ok(Rating {
+        elo,
+        low: elo - Z_95 * se,
+        high: elo + Z_95 * se,
+        games,
+        score: if games > 0.0 {
+            points / games
+        } else {
+            f64::NAN
+        },
+    })
+}
+
+/// A solved fit: the strengths, their covariance over the free players, and each player's
+/// real games and points.
+struct Solved {
+    model: Model,
+    theta: Vec<f64>,
+    /// Row-major over the free players (the anchor removed).
+    covariance: Vec<f64>,
+    played: Vec<f64>,
+    scored: Vec<f64>,
+}
+
+impl Solved {
+    /// Variance of `theta[i] - theta[j]` (nats squared); the anchor's strength is fixed,
+    /// so `j` = the anchor gives `i`'s own variance.
+    fn variance(&self, i: usize, j: usize) -> f64 {
+        let m = self.model.n - 1;
+        let c = |x: Option<usize>, y: Option<usize>| match (x, y) {
+            (Some(x), Some(y)) => self.covariance[x * m + y],
+            _ => 0.0,
+        };
+        let (ki, kj) = (self.model.free_index(i), self.model.free_index(j));
+        (c(ki, ki) + c(kj, kj) - 2.0 * c(ki, kj)).max(0.0)
+    }
+}
+
+/// The checks and the fit behind [`fit`] and [`difference`].
+fn solve(
+    players: usize,
+    results: &[PairResult],
+    anchor: usize,
+    prior_draws: f64,
+) -> Result<Solved, RatingError> {
     let n = players;
     if anchor >= n {
         return Err(RatingError::AnchorOutOfRange { anchor, players });
@@ -277,27 +381,13 @@ pub fn fit(
     let model = Model { n, anchor, wins };
     let theta = model.maximize()?;
     let covariance = inverse(&model.information(&theta), n - 1).ok_or(RatingError::Singular)?;
-
-    Ok((0..n)
-        .map(|i| {
-            let elo = theta[i] * ELO_PER_NAT;
-            let se = match model.free_index(i) {
-                Some(k) => covariance[k * (n - 1) + k].max(0.0).sqrt() * ELO_PER_NAT,
-                None => 0.0,
-            };
-            Rating {
-                elo,
-                low: elo - Z_95 * se,
-                high: elo + Z_95 * se,
-                games: played[i],
-                score: if played[i] > 0.0 {
-                    scored[i] / played[i]
-                } else {
-                    f64::NAN
-                },
-            }
-        })
-        .collect())
+    Ok(Solved {
+        model,
+        theta,
+        covariance,
+        played,
+        scored,
+    })
 }
 
 /// Players reachable from `start` along edges `i -> j` where `edge(i, j)`.

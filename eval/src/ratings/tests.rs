@@ -303,3 +303,43 @@ fn extreme_but_finite_results_converge() {
         "{ratings:?}"
     );
 }
+
+#[test]
+fn a_difference_is_as_close_as_the_games_between_the_two_allow() {
+    // Players 1 and 2 met the anchor 0 in 10 games each but each other in 1,000: their
+    // ratings are loose against the anchor, their difference is tight.
+    let results = [
+        pair(1, 0, 6.0, 0.0, 4.0),
+        pair(2, 0, 5.0, 0.0, 5.0),
+        pair(1, 2, 600.0, 0.0, 400.0),
+    ];
+    let ratings = fit(3, &results, 0, 0.0).unwrap();
+    let d = difference(3, &results, 0, 0.0, (1, 2)).unwrap();
+    assert!(
+        (d.elo - (ratings[1].elo - ratings[2].elo)).abs() < 1e-9,
+        "{d:?}"
+    );
+    let naive = (se(&ratings[1]).powi(2) + se(&ratings[2]).powi(2)).sqrt();
+    assert!(se(&d) < naive / 2.0, "{} against {naive}", se(&d));
+    // Close to what the 1,000 games alone give: n·p·(1 - p) at p = 0.6.
+    let alone = ELO_PER_NAT / (1000.0 * 0.6 * 0.4f64).sqrt();
+    assert!(
+        (se(&d) - alone).abs() < 0.1 * alone,
+        "{} against {alone}",
+        se(&d)
+    );
+    assert_eq!((d.games, d.score), (1000.0, 0.6));
+    // Against the anchor it is the rating itself; the other way round, its negative.
+    let own = difference(3, &results, 0, 0.0, (1, 0)).unwrap();
+    assert!((own.elo - ratings[1].elo).abs() < 1e-9 && (se(&own) - se(&ratings[1])).abs() < 1e-9);
+    let back = difference(3, &results, 0, 0.0, (2, 1)).unwrap();
+    assert!((back.elo + d.elo).abs() < 1e-9 && (se(&back) - se(&d)).abs() < 1e-9);
+    assert_eq!(back.score, 0.4);
+    assert_eq!(
+        difference(3, &results, 0, 0.0, (1, 3)),
+        Err(RatingError::NotAPlayer {
+            player: 3,
+            players: 3
+        })
+    );
+}

@@ -30,6 +30,21 @@ impl Generation {
             + self.gate.as_ref().map_or(0.0, |d| d.seconds)
             + self.eval.as_ref().map_or(0.0, |d| d.seconds)
     }
+
+    /// CPU and wall seconds of each step that recorded its CPU time: self-play, training,
+    /// gate, evaluation.
+    pub(super) fn cpu(&self) -> [(f64, f64); 4] {
+        let of = |step: Option<(Option<f64>, f64)>| match step {
+            Some((Some(cpu), wall)) => (cpu, wall),
+            _ => (0.0, 0.0),
+        };
+        [
+            of(self.selfplay.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
+            of(self.train.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
+            of(self.gate.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
+            of(self.eval.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
+        ]
+    }
 }
 
 /// Every generation with a folder, in order.

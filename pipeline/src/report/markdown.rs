@@ -7,6 +7,43 @@ use crate::records::fmt_loss;
 
 use super::Facts;
 
+/// How busy the steps kept the cores: CPU seconds over wall seconds, in all and by step,
+/// over the steps that recorded their CPU time; `None` when none did.
+fn cpu_line(f: &Facts<'_>) -> Option<String> {
+    let mut by_step = [(0.0, 0.0); 4];
+    for g in &f.gens {
+        for (sum, (cpu, wall)) in by_step.iter_mut().zip(g.cpu()) {
+            sum.0 += cpu;
+            sum.1 += wall;
+        }
+    }
+    let (cpu, wall) = by_step
+        .iter()
+        .fold((0.0, 0.0), |(c, w), &(sc, sw)| (c + sc, w + sw));
+    if wall <= 0.0 {
+        return None;
+    }
+    let busy = |(c, w): (f64, f64)| {
+        if w > 0.0 {
+            format!("{:.2}", c / w)
+        } else {
+            "-".into()
+        }
+    };
+    Some(format!(
+        "- CPU in steps: {:.1} core-minutes in {:.1} minutes, {:.2} cores busy on average \
+         (self-play {}, training {}, gates {}, evaluations {}; the process's \
+         threads together)\n",
+        cpu / 60.0,
+        wall / 60.0,
+        cpu / wall,
+        busy(by_step[0]),
+        busy(by_step[1]),
+        busy(by_step[2]),
+        busy(by_step[3]),
+    ))
+}
+
 /// The run: variant, seed, versions, time in steps, and what each generation plays.
 pub(super) fn header(f: &Facts<'_>, md: &mut String) {
     let _ = writeln!(md, "# mankala run `{}`\n", f.root.display());
@@ -29,6 +66,9 @@ pub(super) fn header(f: &Facts<'_>, md: &mut String) {
         f.gens.len(),
         f.minutes.last().copied().unwrap_or(0.0)
     );
+    if let Some(line) = cpu_line(f) {
+        md.push_str(&line);
+    }
     let lc = &f.cfg.generations;
     let gate = match lc.gate {
         _ if !lc.plays_gate() => "every network promoted without gate games".to_string(),

@@ -6,10 +6,60 @@ use std::fmt::Write as _;
 use mankala_charts::{self as plot, IntervalPoint};
 use mankala_config::AgentSpec;
 use mankala_data::atomic;
+use mankala_eval::ratings::difference;
 
 use super::Facts;
 use crate::arena::{ratings_table, standings, write_ratings};
 use crate::error::Result;
+
+/// The newest rated generation's gain on earlier ones, a line each: on the first, on the
+/// one nearest half the run's minutes in steps and, in runs of 30 minutes or more, on the
+/// one nearest minute 20; each the difference of their ratings in the one fit of the run,
+/// with its 95% interval (`mankala_eval::ratings::difference`). Empty without two rated
+/// generations.
+pub(super) fn gains(f: &Facts<'_>) -> Vec<String> {
+    let Some(r) = &f.ratings else {
+        return Vec::new();
+    };
+    let index = |g: u32| r.names.iter().position(|n| *n == format!("gen-{g}"));
+    let rated: Vec<(u32, f64, usize)> = f
+        .gens
+        .iter()
+        .zip(&f.minutes)
+        .filter_map(|(g, &m)| index(g.g).map(|i| (g.g, m, i)))
+        .collect();
+    let (Some(&first), Some(&(last, end, last_index))) = (rated.first(), rated.last()) else {
+        return Vec::new();
+    };
+    let nearest = |t: f64| {
+        rated
+            .iter()
+            .copied()
+            .min_by(|a, b| (a.1 - t).abs().total_cmp(&(b.1 - t).abs()))
+    };
+    let mut earlier = vec![(first, "the first")];
+    earlier.extend(nearest(end / 2.0).map(|h| (h, "half-way")));
+    if end >= 30.0 {
+        earlier.extend(nearest(20.0).map(|t| (t, "minute 20")));
+    }
+    let mut seen = vec![last];
+    let mut lines = Vec::new();
+    for ((g, minutes, i), what) in earlier {
+        if seen.contains(&g) {
+            continue;
+        }
+        seen.push(g);
+        let prior = f.cfg.generations.prior_draws;
+        if let Ok(d) = difference(r.names.len(), &r.results, r.anchor, prior, (last_index, i)) {
+            lines.push(format!(
+                "gen-{last} (minute {end:.1}) against gen-{g} ({what}, minute {minutes:.1}): \
+                 {:+.0} Elo [{:+.0}, {:+.0}]",
+                d.elo, d.low, d.high
+            ));
+        }
+    }
+    lines
+}
 
 /// The ratings section; the ratings table also goes to `summary`, for the terminal.
 pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> Result<()> {
@@ -24,6 +74,16 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> R
             r.names[r.anchor], f.cfg.generations.prior_draws
         );
         summary.push_str(&table);
+        let gains = gains(f);
+        if !gains.is_empty() {
+            md.push_str(
+                "How much the newest rated network gained, from the same fit (95% intervals):\n\n",
+            );
+            for line in &gains {
+                let _ = writeln!(md, "- {line}");
+            }
+            md.push('\n');
+        }
         let points: Vec<IntervalPoint> = f
             .gens
             .iter()

@@ -38,6 +38,13 @@ pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
             );
         }
     }
+    let gains = super::ratings::gains(f);
+    if !gains.is_empty() {
+        summary.push_str("\ngain:\n");
+        for line in gains {
+            let _ = writeln!(summary, "  {line}");
+        }
+    }
     if let Some(ladder) = f.gens.iter().rev().find_map(|g| g.ladder.as_ref()) {
         let _ = write!(summary, "\n{}", ladder.table());
     }
