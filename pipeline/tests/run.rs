@@ -100,8 +100,8 @@ fn every_step_runs_once_in_order_and_a_rerun_redoes_nothing() {
     assert!(report.contains("- CPU in steps: "), "{report}");
     assert!(report.contains("each evaluated generation also against the one evaluated before it"));
     // The last network's gain on the first, from the chained games, with its interval.
-    assert!(report.contains("- gen-1 (minute ") && report.contains("against gen-0 (the first, minute "), "{report}");
-    assert!(outcome.summary.contains("gain:\n  gen-1 (minute "), "{}", outcome.summary);
+    assert!(report.contains("- gen-1 (") && report.contains(" min) against gen-0 (the first, "), "{report}");
+    assert!(outcome.summary.contains("gain:\n  gen-1 ("), "{}", outcome.summary);
 
     // Reopened without a config or seed: the run's own; nothing left to do.
     let again = open(&run_dir, None, None).unwrap();

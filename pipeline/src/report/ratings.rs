@@ -40,7 +40,7 @@ pub(super) fn gains(f: &Facts<'_>) -> Vec<String> {
     let mut earlier = vec![(first, "the first")];
     earlier.extend(nearest(end / 2.0).map(|h| (h, "half-way")));
     if end >= 30.0 {
-        earlier.extend(nearest(20.0).map(|t| (t, "minute 20")));
+        earlier.extend(nearest(20.0).map(|t| (t, "nearest minute 20")));
     }
     let mut seen = vec![last];
     let mut lines = Vec::new();
@@ -52,7 +52,7 @@ pub(super) fn gains(f: &Facts<'_>) -> Vec<String> {
         let prior = f.cfg.generations.prior_draws;
         if let Ok(d) = difference(r.names.len(), &r.results, r.anchor, prior, (last_index, i)) {
             lines.push(format!(
-                "gen-{last} (minute {end:.1}) against gen-{g} ({what}, minute {minutes:.1}): \
+                "gen-{last} ({end:.1} min) against gen-{g} ({what}, {minutes:.1} min): \
                  {:+.0} Elo [{:+.0}, {:+.0}]",
                 d.elo, d.low, d.high
             ));
