@@ -75,7 +75,7 @@ def main():
         for r in csv.DictReader(f):
             elo[r["agent"]] = (float(r["elo"]), float(r["low"]), float(r["high"]))
     evaluated = [r for r in rows if r["results"]]
-    baselines = [r["b"] for r in evaluated[0]["results"] if r["b"] != "random"] if evaluated else []
+    baselines = [r["b"] for r in evaluated[0]["results"] if r["b"] != "random" and not r["b"].startswith("gen-")] if evaluated else []
     judged = any(r["judged"] for r in rows)
     print(f"{len(rows)} generations, {sum(r['positions'] for r in rows):,} positions, "
           f"{rows[-1]['minutes']:.1f} minutes in steps\n" if rows else "no generation finished\n")

@@ -195,7 +195,7 @@ def arm_table(run):
         for r in e["results"]:
             games = r["wins_a"] + r["draws"] + r["wins_b"]
             scores[r["b"]] = (r["wins_a"] + r["draws"] / 2) / games if games else float("nan")
-        baselines = baselines or [b for b in scores if b != "random"]
+        baselines = baselines or [b for b in scores if b != "random" and not b.startswith("gen-")]
         lo = elo.get(f"gen-{n}", (float("nan"),) * 3)
         rows.append([str(n), f"{wall:.1f}", f"{steps_s / 60:.1f}", str(positions), gate, judged]
                     + [f"{scores.get(b, float('nan')):.2f}" for b in baselines]
