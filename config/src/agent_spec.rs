@@ -231,6 +231,18 @@ impl FromStr for AgentSpec {
     }
 }
 
+/// A search's budget as its spec writes it: `ms=T` on a clock, else `sims=N`.
+struct Budget(u32, Option<u64>);
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Some(t) => write!(f, "ms={t}"),
+            None => write!(f, "sims={}", self.0),
+        }
+    }
+}
+
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -262,10 +274,7 @@ impl fmt::Display for AgentSpec {
                 Some(p) => write!(f, "perfect:tb={}", p.display()),
             },
             AgentSpec::Mcts { sims, c, millis } => {
-                match millis {
-                    Some(t) => write!(f, "mcts:ms={t}")?,
-                    None => write!(f, "mcts:sims={sims}")?,
-                }
+                write!(f, "mcts:{}", Budget(*sims, *millis))?;
                 if *c != 2.0 {
                     write!(f, ",c={c}")?;
                 }
@@ -277,11 +286,7 @@ impl fmt::Display for AgentSpec {
                 gumbel,
                 millis,
             } => {
-                write!(f, "nn:model={}", model.display())?;
-                match millis {
-                    Some(t) => write!(f, ",ms={t}")?,
-                    None => write!(f, ",sims={sims}")?,
-                }
+                write!(f, "nn:model={},{}", model.display(), Budget(*sims, *millis))?;
                 if *gumbel {
                     write!(f, ",gumbel=true")?;
                 }
@@ -293,10 +298,7 @@ impl fmt::Display for AgentSpec {
                 gumbel,
                 millis,
             } => {
-                let budget = match millis {
-                    Some(t) => format!("ms={t}"),
-                    None => format!("sims={sims}"),
-                };
+                let budget = Budget(*sims, *millis);
                 match variant {
                     Some(v) => write!(f, "zoo:{v},{budget}")?,
                     None => write!(f, "zoo:{budget}")?,

@@ -112,7 +112,7 @@ pub enum RatingError {
         /// Number of players.
         players: usize,
     },
-    /// A player asked about (in [`difference`]) does not exist.
+    /// A player asked about (in [`differences`]) does not exist.
     #[error("player {player} is out of range: there are {players} players")]
     NotAPlayer {
         /// The player asked about.
@@ -210,66 +210,50 @@ pub fn fit(
 ) -> Result<Vec<Rating>, RatingError> {
     let s = solve(players, results, anchor, prior_draws)?;
     Ok((0..players)
-        .map(|i| {
-            let elo = s.theta[i] * ELO_PER_NAT;
-            let se = s.variance(i, anchor).sqrt() * ELO_PER_NAT;
-            Rating {
-                elo,
-                low: elo - Z_95 * se,
-                high: elo + Z_95 * se,
-                games: s.played[i],
-                score: if s.played[i] > 0.0 {
-                    s.scored[i] / s.played[i]
-                } else {
-                    f64::NAN
-                },
-            }
-        })
+        .map(|i| s.rating((i, anchor), s.played[i], s.scored[i]))
         .collect())
 }
 
-/// How much stronger player `a` is than player `b`, in Elo, with its 95% interval, from the
-/// same fit as [`fit`]'s (the same anchor and prior): the estimate is the difference of
-/// their ratings, its variance `var(a) + var(b) - 2 cov(a, b)`, so that players linked by
-/// many games between them are compared as closely as those games allow, however far both
-/// are from the anchor. `games` and `score` are `a`'s against `b` (NaN score if none).
+/// For each pair `(a, b)`: how much stronger `a` is than `b`, in Elo, with its 95%
+/// interval, from one fit as [`fit`]'s (the same anchor and prior): the estimate is the
+/// difference of their ratings, its variance `var(a) + var(b) - 2 cov(a, b)`, so that
+/// players linked by many games between them are compared as closely as those games allow,
+/// however far both are from the anchor. `games` and `score` are `a`'s against `b` (NaN
+/// score if none).
 ///
 /// # Errors
-/// As [`fit`]; [`RatingError::NotAPlayer`] when `a` or `b` is not a player.
-pub fn difference(
+/// As [`fit`]; [`RatingError::NotAPlayer`] when a pair names no player.
+pub fn differences(
     players: usize,
     results: &[PairResult],
     anchor: usize,
     prior_draws: f64,
-    (a, b): (usize, usize),
-) -> Result<Rating, RatingError> {
-    if let Some(player) = [a, b].into_iter().find(|&p| p >= players) {
+    pairs: &[(usize, usize)],
+) -> Result<Vec<Rating>, RatingError> {
+    if let Some(player) = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .find(|&p| p >= players)
+    {
         return Err(RatingError::NotAPlayer { player, players });
     }
     let s = solve(players, results, anchor, prior_draws)?;
-    let elo = (s.theta[a] - s.theta[b]) * ELO_PER_NAT;
-    let se = s.variance(a, b).sqrt() * ELO_PER_NAT;
-    let (mut games, mut points) = (0.0, 0.0);
-    for r in results {
-        let won = match (r.a, r.b) {
-            p if p == (a, b) => r.wins_a,
-            p if p == (b, a) => r.wins_b,
-            _ => continue,
-        };
-        games += r.wins_a + r.draws + r.wins_b;
-        points += won + 0.5 * r.draws;
-    }
-    Ok(Rating {
-        elo,
-        low: elo - Z_95 * se,
-        high: elo + Z_95 * se,
-        games,
-        score: if games > 0.0 {
-            points / games
-        } else {
-            f64::NAN
-        },
-    })
+    Ok(pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (mut games, mut points) = (0.0, 0.0);
+            for r in results {
+                let won = match (r.a, r.b) {
+                    p if p == (a, b) => r.wins_a,
+                    p if p == (b, a) => r.wins_b,
+                    _ => continue,
+                };
+                games += r.wins_a + r.draws + r.wins_b;
+                points += won + 0.5 * r.draws;
+            }
+            s.rating((a, b), games, points)
+        })
+        .collect())
 }
 
 /// A solved fit: the strengths, their covariance over the free players, and each player's
@@ -284,6 +268,24 @@ struct Solved {
 }
 
 impl Solved {
+    /// `a`'s rating against `b` (the anchor for a plain rating), with its interval, and
+    /// the games and points behind its score.
+    fn rating(&self, (a, b): (usize, usize), games: f64, points: f64) -> Rating {
+        let elo = (self.theta[a] - self.theta[b]) * ELO_PER_NAT;
+        let se = self.variance(a, b).sqrt() * ELO_PER_NAT;
+        Rating {
+            elo,
+            low: elo - Z_95 * se,
+            high: elo + Z_95 * se,
+            games,
+            score: if games > 0.0 {
+                points / games
+            } else {
+                f64::NAN
+            },
+        }
+    }
+
     /// Variance of `theta[i] - theta[j]` (nats squared); the anchor's strength is fixed,
     /// so `j` = the anchor gives `i`'s own variance.
     fn variance(&self, i: usize, j: usize) -> f64 {
@@ -297,7 +299,7 @@ impl Solved {
     }
 }
 
-/// The checks and the fit behind [`fit`] and [`difference`].
+/// The checks and the fit behind [`fit`] and [`differences`].
 fn solve(
     players: usize,
     results: &[PairResult],

@@ -314,7 +314,10 @@ fn a_difference_is_as_close_as_the_games_between_the_two_allow() {
         pair(1, 2, 600.0, 0.0, 400.0),
     ];
     let ratings = fit(3, &results, 0, 0.0).unwrap();
-    let d = difference(3, &results, 0, 0.0, (1, 2)).unwrap();
+    let [d, own, back] = differences(3, &results, 0, 0.0, &[(1, 2), (1, 0), (2, 1)])
+        .unwrap()
+        .try_into()
+        .unwrap();
     assert!(
         (d.elo - (ratings[1].elo - ratings[2].elo)).abs() < 1e-9,
         "{d:?}"
@@ -330,13 +333,11 @@ fn a_difference_is_as_close_as_the_games_between_the_two_allow() {
     );
     assert_eq!((d.games, d.score), (1000.0, 0.6));
     // Against the anchor it is the rating itself; the other way round, its negative.
-    let own = difference(3, &results, 0, 0.0, (1, 0)).unwrap();
     assert!((own.elo - ratings[1].elo).abs() < 1e-9 && (se(&own) - se(&ratings[1])).abs() < 1e-9);
-    let back = difference(3, &results, 0, 0.0, (2, 1)).unwrap();
     assert!((back.elo + d.elo).abs() < 1e-9 && (se(&back) - se(&d)).abs() < 1e-9);
     assert_eq!(back.score, 0.4);
     assert_eq!(
-        difference(3, &results, 0, 0.0, (1, 3)),
+        differences(3, &results, 0, 0.0, &[(1, 2), (1, 3)]),
         Err(RatingError::NotAPlayer {
             player: 3,
             players: 3

@@ -33,6 +33,8 @@ struct Facts<'a> {
     minutes: Vec<f64>,
     ratings: Option<Ratings>,
     rating_error: Option<String>,
+    /// The newest rated network's gains on earlier ones, a line each (`ratings::gains`).
+    gains: Vec<String>,
 }
 
 impl Facts<'_> {
@@ -64,7 +66,7 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
             Some(*total / 60.0)
         })
         .collect();
-    let f = Facts {
+    let mut f = Facts {
         cfg,
         root: &layout.root,
         record,
@@ -72,7 +74,9 @@ pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<Stri
         minutes,
         ratings,
         rating_error,
+        gains: Vec::new(),
     };
+    f.gains = ratings::gains(&f);
     let mut md = String::new();
     markdown::header(&f, &mut md);
     markdown::generations(&f, &mut md);

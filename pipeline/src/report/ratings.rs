@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use mankala_charts::{self as plot, IntervalPoint};
 use mankala_config::AgentSpec;
 use mankala_data::atomic;
-use mankala_eval::ratings::difference;
+use mankala_eval::ratings::differences;
 
 use super::Facts;
 use crate::arena::{ratings_table, standings, write_ratings};
@@ -15,7 +15,7 @@ use crate::error::Result;
 /// The newest rated generation's gain on earlier ones, a line each: on the first, on the
 /// one nearest half the run's minutes in steps and, in runs of 30 minutes or more, on the
 /// one nearest minute 20; each the difference of their ratings in the one fit of the run,
-/// with its 95% interval (`mankala_eval::ratings::difference`). Empty without two rated
+/// with its 95% interval (`mankala_eval::ratings::differences`). Empty without two rated
 /// generations.
 pub(super) fn gains(f: &Facts<'_>) -> Vec<String> {
     let Some(r) = &f.ratings else {
@@ -43,22 +43,30 @@ pub(super) fn gains(f: &Facts<'_>) -> Vec<String> {
         earlier.extend(nearest(20.0).map(|t| (t, "nearest minute 20")));
     }
     let mut seen = vec![last];
-    let mut lines = Vec::new();
-    for ((g, minutes, i), what) in earlier {
-        if seen.contains(&g) {
-            continue;
-        }
+    earlier.retain(|&((g, _, _), _)| {
+        let new = !seen.contains(&g);
         seen.push(g);
-        let prior = f.cfg.generations.prior_draws;
-        if let Ok(d) = difference(r.names.len(), &r.results, r.anchor, prior, (last_index, i)) {
-            lines.push(format!(
+        new
+    });
+    let pairs: Vec<(usize, usize)> = earlier
+        .iter()
+        .map(|&((_, _, i), _)| (last_index, i))
+        .collect();
+    let prior = f.cfg.generations.prior_draws;
+    let Ok(gains) = differences(r.names.len(), &r.results, r.anchor, prior, &pairs) else {
+        return Vec::new();
+    };
+    earlier
+        .iter()
+        .zip(gains)
+        .map(|(&((g, minutes, _), what), d)| {
+            format!(
                 "gen-{last} ({end:.1} min) against gen-{g} ({what}, {minutes:.1} min): \
                  {:+.0} Elo [{:+.0}, {:+.0}]",
                 d.elo, d.low, d.high
-            ));
-        }
-    }
-    lines
+            )
+        })
+        .collect()
 }
 
 /// The ratings section; the ratings table also goes to `summary`, for the terminal.
@@ -74,12 +82,11 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> R
             r.names[r.anchor], f.cfg.generations.prior_draws
         );
         summary.push_str(&table);
-        let gains = gains(f);
-        if !gains.is_empty() {
+        if !f.gains.is_empty() {
             md.push_str(
                 "How much the newest rated network gained, from the same fit (95% intervals):\n\n",
             );
-            for line in &gains {
+            for line in &f.gains {
                 let _ = writeln!(md, "- {line}");
             }
             md.push('\n');

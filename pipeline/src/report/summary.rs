@@ -38,10 +38,9 @@ pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
             );
         }
     }
-    let gains = super::ratings::gains(f);
-    if !gains.is_empty() {
+    if !f.gains.is_empty() {
         summary.push_str("\ngain:\n");
-        for line in gains {
+        for line in &f.gains {
             let _ = writeln!(summary, "  {line}");
         }
     }

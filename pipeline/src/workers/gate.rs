@@ -94,6 +94,13 @@ pub fn work(cluster: &Cluster, opts: &GateOptions, progress: &dyn Progress) -> R
         if let Some(best) = run.best_before(g)? {
             cluster.fetch_candidate(best)?;
         }
+        // The evaluation also plays the network it is chained to (`[loop] eval_chain`),
+        // which a gatekeeper started afresh has not fetched yet.
+        if let Some(before) = run.cfg.generations.chained_to(g)
+            && run.cfg.generations.evaluates(g)
+        {
+            cluster.fetch_candidate(before)?;
+        }
         cluster.fetch_candidate(g)?;
         if run.cfg.generations.judge_positions > 0 {
             cluster.fetch_shards(&state, g)?;
