@@ -57,6 +57,12 @@ pub struct TrainConfig {
     /// generation trains `steps` steps). With it, the loop trains
     /// `ceil(reuse * new positions / batch_size)` steps a generation.
     pub reuse: f64,
+    /// Reanalysis (MuZero's Reanalyze): before each generation's training, the loop searches
+    /// positions of the window's older games again with the newest network, as many as this
+    /// share of the positions the generation's self-play added (0: none), the shards least
+    /// recently searched first. Their policy targets and root values (`value_mix`'s part)
+    /// are replaced; the games' results stay.
+    pub reanalyse: f64,
     /// Rows held in the shuffle buffer; shards stream through it, so memory stays bounded.
     pub shuffle_buffer: usize,
     /// Share of games held out for validation (by game id), 0 for none.
@@ -95,6 +101,7 @@ impl Default for TrainConfig {
             window: 500_000,
             window_min: 0,
             reuse: 0.0,
+            reanalyse: 0.0,
             shuffle_buffer: 50_000,
             validation_fraction: 0.05,
             validation_rows: 5_000,
@@ -143,6 +150,9 @@ impl TrainConfig {
         }
         if !(0.0..=1000.0).contains(&c.reuse) {
             return bad("reuse", c.reuse.to_string(), "0 to 1000");
+        }
+        if !(0.0..=100.0).contains(&c.reanalyse) {
+            return bad("reanalyse", c.reanalyse.to_string(), "0 to 100");
         }
         if c.shuffle_buffer < c.batch_size {
             return bad(
@@ -276,5 +286,7 @@ mod tests {
         );
         let e = train("reuse = -1.0").unwrap_err().to_string();
         assert!(e.contains("reuse"), "{e}");
+        let e = train("reanalyse = 101.0").unwrap_err().to_string();
+        assert!(e.contains("reanalyse") && e.contains("0 to 100"), "{e}");
     }
 }

@@ -105,6 +105,14 @@ pub enum Error {
     /// A game-record file (`mankala_data::record`).
     #[error(transparent)]
     Record(#[from] mankala_data::RecordError),
+    /// A shard whose games cannot be replayed for reanalysis.
+    #[error("{}: {source}", shard.display())]
+    Replay {
+        /// The shard.
+        shard: PathBuf,
+        /// The row at fault.
+        source: mankala_selfplay::reanalyse::ReplayError,
+    },
     /// Results that give no ratings.
     #[error("cannot fit ratings to these results")]
     Ratings(#[source] RatingError),

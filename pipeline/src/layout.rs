@@ -57,6 +57,11 @@ impl Layout {
     pub fn shards(&self, g: u32) -> PathBuf {
         self.generation(g).join("selfplay")
     }
+    /// The record of the shards generation `g`'s training step searched again before it
+    /// trained (`[train] reanalyse`).
+    pub fn reanalysed(&self, g: u32) -> PathBuf {
+        self.train(g).join("reanalysed.json")
+    }
     /// Generation `g`'s trainer directory.
     pub fn train(&self, g: u32) -> PathBuf {
         self.generation(g).join("train")

@@ -19,6 +19,7 @@ pub mod ladder;
 pub mod layout;
 pub mod match_score;
 pub mod progress;
+pub mod reanalyse;
 pub mod records;
 pub mod report;
 pub mod run;

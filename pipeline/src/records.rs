@@ -106,6 +106,25 @@ pub struct TrainDone {
     /// CPU seconds used, as [`SelfplayDone::cpu_seconds`].
     #[serde(default)]
     pub cpu_seconds: Option<f64>,
+    /// Positions searched again before training (`[train] reanalyse`), in all its starts.
+    #[serde(default)]
+    pub reanalysed: u64,
+    /// Seconds the reanalysis took in the start that finished it (`seconds` includes them).
+    #[serde(default)]
+    pub reanalyse_seconds: f64,
+}
+
+/// What a training step's reanalysis has searched again so far (`gen-NNNN/train/
+/// reanalysed.json`, written after every shard): a rerun of the step continues it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Reanalysed {
+    /// The network searched with: `gen-N`.
+    pub network: String,
+    /// The shards rewritten, in order: the generation whose self-play wrote each, and its
+    /// file name.
+    pub shards: Vec<(u32, String)>,
+    /// Positions searched in them.
+    pub positions: u64,
 }
 
 /// The marker of a finished gate.

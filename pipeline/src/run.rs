@@ -331,7 +331,9 @@ impl Run {
     }
 
     /// Training of generation `g` from the previous generation's network on the shards of
-    /// every generation so far (the window takes the newest); resumes from its checkpoint.
+    /// every generation so far (the window takes the newest), after the window's
+    /// reanalysis where `[train] reanalyse` asks for one ([`crate::reanalyse`]); resumes from
+    /// its checkpoint.
     ///
     /// # Errors
     /// Data, checkpoint or output files at fault, named.
@@ -377,6 +379,7 @@ impl Run {
             },
             fixed_validation: first_games.as_deref(),
         };
+        let reanalysed = crate::reanalyse::run(self, g, plan.window, progress)?;
         let s = train::fit(&self.cfg, &job, &format!("gen {g} train"), progress)?;
         let finite = |x: f32| x.is_finite().then_some(x);
         Ok(TrainDone {
@@ -392,6 +395,8 @@ impl Run {
             samples_per_s: s.samples_per_s,
             seconds: start.elapsed().as_secs_f64(),
             cpu_seconds: None,
+            reanalysed: reanalysed.positions,
+            reanalyse_seconds: reanalysed.seconds,
         })
     }
 

@@ -1,8 +1,8 @@
 //! The loop's options take effect: the promotion rule (`[loop] gate`), one learning-rate
 //! schedule over the run (`[train] schedule_span`), the optimizer kept across generations
 //! (`[train] keep_optimizer`), playout cap randomization (`[selfplay] full_search_prob`),
-//! the baselines every N-th generation (`[loop] eval_every`) and a network that grows with
-//! the run (`[[loop.grow]]`).
+//! the baselines every N-th generation (`[loop] eval_every`), a network that grows with
+//! the run (`[[loop.grow]]`) and reanalysis (`[train] reanalyse`).
 
 use std::path::{Path, PathBuf};
 
@@ -361,5 +361,95 @@ fn the_last_network_plays_at_each_simulation_count_once_and_the_report_shows_the
     let outcome = run_generations(&again, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
     assert_eq!(std::fs::metadata(&marker).unwrap().modified().unwrap(), before);
     assert!(outcome.summary.contains("gen-1 against greedy, by simulations"), "{}", outcome.summary);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The rows of every shard of generation `g`, by file name.
+fn shard_rows(run: &Run, g: u32) -> Vec<(String, Vec<mankala_data::Row>)> {
+    let mut out: Vec<_> = mankala_data::list_shards(&run.layout.shards(g))
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), mankala_data::read_shard(&p).unwrap().1))
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn reanalysis_searches_older_shards_again_with_the_newest_network_and_keeps_the_results() {
+    let dir = temp_dir("reanalyse");
+    let path = tiny_config(&dir, "fast_simulations = 2\nfull_search_prob = 0.5", "reanalyse = 1.0", "gate = \"always\"");
+    // Four games a generation, two shards of two.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("\ngames = 2\n", "\ngames = 4\n")).unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    let upto = |generations: u32| run_generations(&run, &LoopOptions { generations, deadline: None }, &Silent).unwrap();
+    upto(2);
+    let train = |g: u32| -> mankala_pipeline::TrainDone {
+        serde_json::from_str(&std::fs::read_to_string(run.layout.marker(g, mankala_pipeline::Step::Train)).unwrap()).unwrap()
+    };
+    // Generation 0 has no network to search with; generation 1's window holds only the
+    // fixed validation games of generation 0 and its own.
+    assert_eq!((train(0).reanalysed, train(1).reanalysed), (0, 0));
+    assert!(!run.layout.reanalysed(1).exists());
+    let before = shard_rows(&run, 1);
+    let gen0 = shard_rows(&run, 0);
+    upto(3);
+    let record: mankala_pipeline::records::Reanalysed = serde_json::from_str(&std::fs::read_to_string(run.layout.reanalysed(2)).unwrap()).unwrap();
+    assert_eq!(record.network, "gen-1", "searched with the network self-play of generation 2 played");
+    assert!(!record.shards.is_empty() && record.shards.iter().all(|(g, _)| *g == 1), "{record:?}");
+    let new_positions: u64 = shard_rows(&run, 2).iter().map(|(_, r)| r.len() as u64).sum();
+    let last = record.shards.len() - 1;
+    let counted = |k: usize| -> u64 {
+        let names: Vec<&String> = record.shards[..k].iter().map(|(_, n)| n).collect();
+        before.iter().filter(|(n, _)| names.contains(&n)).map(|(_, r)| r.iter().filter(|r| !r.side).count() as u64).sum()
+    };
+    assert_eq!(record.positions, counted(record.shards.len()), "every position on a game's path");
+    assert!(
+        counted(last) < new_positions && record.positions >= new_positions.min(counted(before.len())),
+        "whole shards until the generation's {new_positions} new positions: {record:?}"
+    );
+    assert_eq!(train(2).reanalysed, record.positions);
+    let after = shard_rows(&run, 1);
+    for ((name, old), (_, new)) in before.iter().zip(&after) {
+        let rewritten = record.shards.iter().any(|(_, n)| n == name);
+        assert_eq!(old.len(), new.len(), "{name}");
+        for (a, b) in old.iter().zip(new) {
+            assert_eq!((a.game_id, a.ply, a.value_target, a.outcome, &a.features), (b.game_id, b.ply, b.value_target, b.outcome, &b.features), "{name}");
+            if rewritten && !a.side {
+                assert!(b.full_search && b.simulations >= 8, "{name}: {} simulations", b.simulations);
+            } else {
+                assert_eq!(a, b, "{name}: not rewritten");
+            }
+        }
+        if rewritten {
+            assert!(old.iter().zip(new).any(|(a, b)| a.policy != b.policy), "{name}: new targets");
+        }
+    }
+    assert_eq!(gen0, shard_rows(&run, 0), "the fixed validation games are never rewritten");
+    // A rerun of the step finds its reanalysis done and searches nothing again.
+    let again = mankala_pipeline::reanalyse::run(&run, 2, 500_000, &Silent).unwrap();
+    assert_eq!(again.positions, record.positions);
+    assert_eq!(after, shard_rows(&run, 1));
+    // Generation 3 takes the shards searched longest ago first, the older games first among
+    // equals: generation 1's others if any are left, else generation 1's first again
+    // (searched by generation 2, as generation 2's own self-play shards were).
+    upto(4);
+    let next: mankala_pipeline::records::Reanalysed = serde_json::from_str(&std::fs::read_to_string(run.layout.reanalysed(3)).unwrap()).unwrap();
+    assert_eq!(next.network, "gen-2");
+    let left: Vec<&String> = before.iter().map(|(n, _)| n).filter(|n| !record.shards.iter().any(|(_, m)| m == *n)).collect();
+    match left.first() {
+        Some(first) => assert_eq!(next.shards[0], (1, (*first).clone()), "{next:?}"),
+        None => assert_eq!(next.shards[0], (1, before[0].0.clone()), "{next:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn reanalyse_out_of_range_is_refused_by_name() {
+    let dir = temp_dir("reanalyse-range");
+    let path = tiny_config(&dir, "", "reanalyse = -0.5", "");
+    let text = open_error(&dir, &path);
+    assert!(text.contains("reanalyse") && text.contains("tiny.toml"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
