@@ -53,13 +53,23 @@ pub(crate) fn step_line(g: u32, record: &StepRecord) -> String {
                 d.seconds
             )
         }
-        StepRecord::Train(d) => format!(
-            "gen {g} train: {} steps, policy loss {}, value loss {}, {:.0} s",
-            d.steps,
-            fmt_loss(d.policy_loss),
-            fmt_loss(d.value_loss),
-            d.seconds
-        ),
+        StepRecord::Train(d) => {
+            let reanalysed = if d.reanalysed > 0 {
+                format!(
+                    " after {} positions reanalysed in {:.0} s,",
+                    d.reanalysed, d.reanalyse_seconds
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "gen {g} train:{reanalysed} {} steps, policy loss {}, value loss {}, {:.0} s",
+                d.steps,
+                fmt_loss(d.policy_loss),
+                fmt_loss(d.value_loss),
+                d.seconds
+            )
+        }
         StepRecord::Gate(d) if !d.played() => format!(
             "gen {g} gate: no gate, {}",
             if d.promoted {
