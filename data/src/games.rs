@@ -266,6 +266,7 @@ fn add_rows(
     rows: Vec<Row>,
 ) -> Result<(), GamesError> {
     for r in rows.into_iter().filter(|r| !r.side) {
+        let ply = game_ply(&r);
         let key = (r.run_id, r.game_id);
         let line = games.entry(key.clone()).or_insert_with(|| RawGame {
             file: path.to_path_buf(),
@@ -280,15 +281,6 @@ fn add_rows(
                 other: line.file.clone(),
             });
         }
-        let ply = GamePly {
-            to_move: if r.to_move == 0 {
-                Player::South
-            } else {
-                Player::North
-            },
-            action: r.action,
-            root_value: r.root_value,
-        };
         if line.plies.insert(r.ply, ply).is_some() {
             return Err(GamesError::TwoRows {
                 path: path.to_path_buf(),
@@ -319,9 +311,20 @@ enum Fault {
 /// Replays a game's rows from the variant's start: a row at every ply, an action at every
 /// ply but a resigning last one, the player to move as the rules say, every action legal.
 fn replay<G: Game>(g: &G, key: &GameKey, raw: RawGame) -> Result<ShardGame, GamesError> {
-    let plies = check_plies(g, &raw.plies).map_err(|fault| {
-        let (path, run, game) = (raw.file.clone(), key.0.clone(), key.1);
-        match fault {
+    let plies = check_plies(g, &raw.plies, |_| {})
+        .map_err(|fault| fault.named(&raw.file, &key.0, key.1))?;
+    Ok(ShardGame {
+        file: raw.file,
+        plies,
+        outcome: raw.outcome,
+    })
+}
+
+impl Fault {
+    /// The error of this fault in game `game` of run `run` in shard `path`.
+    fn named(self, path: &Path, run: &str, game: u64) -> GamesError {
+        let (path, run) = (path.to_path_buf(), run.to_string());
+        match self {
             Fault::MissingRow(ply) => GamesError::MissingRow {
                 path,
                 run,
@@ -350,16 +353,93 @@ fn replay<G: Game>(g: &G, key: &GameKey, raw: RawGame) -> Result<ShardGame, Game
                 ply,
             },
         }
-    })?;
-    Ok(ShardGame {
-        file: raw.file,
-        plies,
-        outcome: raw.outcome,
-    })
+    }
 }
 
-/// The plies of a game, in order, if they replay under `g`'s rules.
-fn check_plies<G: Game>(g: &G, rows: &BTreeMap<u32, GamePly>) -> Result<Vec<GamePly>, Fault> {
+/// One position on a game's path, rebuilt by [`positions`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathPosition<S> {
+    /// The index of its row among the rows given.
+    pub row: usize,
+    /// The position.
+    pub state: S,
+    /// The action played from it (none at a resigning last row).
+    pub action: Option<Action>,
+}
+
+/// The positions on each game's path in `rows`, one shard's rows read from `path` (side
+/// positions' rows left out): each game, in order of run and id, replayed from `g`'s start
+/// and checked as [`read_games`] checks it.
+///
+/// # Errors
+/// [`GamesError`] naming `path`, the game and the ply: two rows or none at a ply, a player
+/// to move the rules disagree with, a missing or illegal action.
+pub fn positions<G: Game>(
+    g: &G,
+    path: &Path,
+    rows: &[Row],
+) -> Result<Vec<Vec<PathPosition<G::State>>>, GamesError> {
+    let mut games: BTreeMap<GameKey, BTreeMap<u32, usize>> = BTreeMap::new();
+    for (i, r) in rows.iter().enumerate().filter(|(_, r)| !r.side) {
+        let key = (r.run_id.clone(), r.game_id);
+        if games
+            .entry(key.clone())
+            .or_default()
+            .insert(r.ply, i)
+            .is_some()
+        {
+            return Err(GamesError::TwoRows {
+                path: path.to_path_buf(),
+                run: key.0,
+                game: key.1,
+                ply: r.ply,
+            });
+        }
+    }
+    games
+        .into_iter()
+        .map(|((run, game), by_ply)| {
+            let plies: BTreeMap<u32, GamePly> = by_ply
+                .iter()
+                .map(|(&ply, &i)| (ply, game_ply(&rows[i])))
+                .collect();
+            let mut states = Vec::with_capacity(plies.len());
+            let checked = check_plies(g, &plies, |s| states.push(s.clone()))
+                .map_err(|fault| fault.named(path, &run, game))?;
+            Ok(by_ply
+                .values()
+                .zip(states)
+                .zip(checked)
+                .map(|((&row, state), p)| PathPosition {
+                    row,
+                    state,
+                    action: p.action,
+                })
+                .collect())
+        })
+        .collect()
+}
+
+/// A row's decision.
+fn game_ply(r: &Row) -> GamePly {
+    GamePly {
+        to_move: if r.to_move == 0 {
+            Player::South
+        } else {
+            Player::North
+        },
+        action: r.action,
+        root_value: r.root_value,
+    }
+}
+
+/// The plies of a game, in order, if they replay under `g`'s rules; `visit` sees each ply's
+/// position before its action is played.
+fn check_plies<G: Game>(
+    g: &G,
+    rows: &BTreeMap<u32, GamePly>,
+    mut visit: impl FnMut(&G::State),
+) -> Result<Vec<GamePly>, Fault> {
     let last = rows.len().saturating_sub(1);
     let mut s = g.initial_state();
     let mut plies = Vec::with_capacity(rows.len());
@@ -367,6 +447,7 @@ fn check_plies<G: Game>(g: &G, rows: &BTreeMap<u32, GamePly>) -> Result<Vec<Game
         if ply as usize != i {
             return Err(Fault::MissingRow(i as u32));
         }
+        visit(&s);
         if s.to_move() != row.to_move {
             return Err(Fault::WrongMover {
                 ply,

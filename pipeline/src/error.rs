@@ -106,13 +106,8 @@ pub enum Error {
     #[error(transparent)]
     Record(#[from] mankala_data::RecordError),
     /// A shard whose games cannot be replayed for reanalysis.
-    #[error("{}: {source}", shard.display())]
-    Replay {
-        /// The shard.
-        shard: PathBuf,
-        /// The row at fault.
-        source: mankala_selfplay::reanalyse::ReplayError,
-    },
+    #[error(transparent)]
+    Replay(#[from] mankala_selfplay::reanalyse::ReplayError),
     /// Results that give no ratings.
     #[error("cannot fit ratings to these results")]
     Ratings(#[source] RatingError),

@@ -122,14 +122,10 @@ pub fn run(run: &Run, g: u32, window: u64, progress: &dyn Progress) -> Result<Ou
         }
         let (meta, mut rows) = read_shard(&path)?;
         let base = record.positions;
-        let replay_error = |source| Error::Replay {
-            shard: path.clone(),
-            source,
-        };
         let n = with_game!(&run.cfg.game, gm => {
             let encoder = Encoder::new(gm, meta.encoding_version)
                 .expect("the window's shards are checked to have the config's encoding");
-            let paths = replay(gm, &encoder, &rows).map_err(replay_error)?;
+            let paths = replay(gm, &encoder, &path, &rows)?;
             reanalyse(gm, &how, paths, &mut rows, |w| evaluator.for_worker(w), |k| {
                 progress.advance(base + k, "");
             })

@@ -3,16 +3,19 @@
 //! values from the same positions. The games' results, and so the rows' value targets, stay.
 //!
 //! A shard stores each position's features, not the position, so [`replay`] rebuilds the
-//! positions on each game's path from the variant's start by the actions the rows record, and
-//! checks every rebuilt position against its row's features before anything is searched.
-//! Side positions (off the game's path) cannot be rebuilt and keep their targets.
+//! positions on each game's path from the variant's start by the actions the rows record
+//! (`mankala_data::games::positions`, the one reader of whole games), and checks every
+//! rebuilt position against its row's features before anything is searched. Side positions
+//! (off the game's path) cannot be rebuilt and keep their targets.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use mankala_config::SearchConfig;
 use mankala_data::Row;
-use mankala_engine::{Action, Encoder, Game, MAX_ACTIONS, State};
+use mankala_data::games::{GamesError, PathPosition, positions};
+use mankala_engine::{Action, Encoder, Game, MAX_ACTIONS};
 use mankala_search::batch::{self, Driver};
 use mankala_search::evaluator::Evaluator;
 use mankala_search::game_seed;
@@ -20,87 +23,57 @@ use mankala_search::mcts::Search;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-/// A row whose game cannot be replayed to it.
+/// Rows whose games cannot be replayed to them.
 #[derive(Debug, thiserror::Error)]
-#[error("game {game_id}, ply {ply}: {message}")]
-pub struct ReplayError {
-    /// The game's id.
-    pub game_id: u64,
-    /// The row's ply.
-    pub ply: u32,
-    /// What does not fit.
-    pub message: String,
+pub enum ReplayError {
+    /// A game does not replay by the rules.
+    #[error(transparent)]
+    Games(#[from] GamesError),
+    /// A replayed position is not the one its row recorded.
+    #[error(
+        "{}: game {game_id}, ply {ply}: the position rebuilt from the recorded actions differs \
+         from the row's features",
+        .path.display()
+    )]
+    Features {
+        /// The shard.
+        path: PathBuf,
+        /// The game's id.
+        game_id: u64,
+        /// The row's ply.
+        ply: u32,
+    },
 }
 
-/// One game's positions on its path, rebuilt: each with the index of its row and the action
-/// played from it (none at the game's last row).
-pub type Path<S> = Vec<(usize, S, Option<Action>)>;
+/// One game's positions on its path, rebuilt, in ply order.
+pub type GamePath<S> = Vec<PathPosition<S>>;
 
-/// Rebuilds the positions of the rows on each game's path (`side` false) in `rows`, game by
-/// game in id order, by replaying the recorded actions from `game`'s start.
+/// Rebuilds the positions of the rows on each game's path (`side` false) in `rows`, one
+/// shard's rows read from `path`, game by game, by replaying the recorded actions from
+/// `game`'s start, and checks each against its row's features (`encoder` must be the rows'
+/// encoding).
 ///
 /// # Errors
-/// [`ReplayError`] for the first row whose position cannot be rebuilt: a ply that does not
-/// follow, features that differ from the rebuilt position's (`encoder` must be the rows'
-/// encoding), a missing or illegal action, a game that ends before its last row.
+/// [`ReplayError`] naming the shard, the game and the ply of the first row that does not
+/// replay or whose features differ.
 pub fn replay<G: Game>(
     game: &G,
     encoder: &Encoder,
+    path: &Path,
     rows: &[Row],
-) -> Result<Vec<Path<G::State>>, ReplayError> {
-    let mut games: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
-    for (i, row) in rows.iter().enumerate().filter(|(_, r)| !r.side) {
-        games.entry(row.game_id).or_default().push(i);
-    }
+) -> Result<Vec<GamePath<G::State>>, ReplayError> {
+    let paths = positions(game, path, rows)?;
     let mut features = vec![0.0; encoder.len()];
-    let mut paths = Vec::with_capacity(games.len());
-    for (game_id, mut indices) in games {
-        indices.sort_by_key(|&i| rows[i].ply);
-        let mut state = game.initial_state();
-        let mut path = Vec::with_capacity(indices.len());
-        for (k, &i) in indices.iter().enumerate() {
-            let row = &rows[i];
-            let fail = |message: String| ReplayError {
-                game_id,
+    for p in paths.iter().flatten() {
+        encoder.encode(&p.state, &mut features);
+        let row = &rows[p.row];
+        if features != row.features {
+            return Err(ReplayError::Features {
+                path: path.to_path_buf(),
+                game_id: row.game_id,
                 ply: row.ply,
-                message,
-            };
-            if state.ply() != row.ply {
-                return Err(fail(format!(
-                    "the game's recorded actions reach ply {} here",
-                    state.ply()
-                )));
-            }
-            encoder.encode(&state, &mut features);
-            if features != row.features {
-                return Err(fail(
-                    "the position rebuilt from the recorded actions differs from the row's features"
-                        .into(),
-                ));
-            }
-            let last = k + 1 == indices.len();
-            let action = match row.action {
-                Some(a) if state.legal_mask().contains(a) => Some(a),
-                Some(a) => return Err(fail(format!("its recorded action {a} is not legal"))),
-                None if last => None,
-                None => {
-                    return Err(fail(
-                        "no action recorded, yet the game has a later row".into(),
-                    ));
-                }
-            };
-            let here = state.clone();
-            if let (Some(a), false) = (action, last) {
-                state.play_unchecked(a);
-                if state.is_terminal() {
-                    return Err(fail(format!(
-                        "its action {a} ends the game, yet the game has a later row"
-                    )));
-                }
-            }
-            path.push((i, here, action));
+            });
         }
-        paths.push(path);
     }
     Ok(paths)
 }
@@ -143,7 +116,7 @@ pub struct Reanalysis<'a> {
 pub fn reanalyse<G, E>(
     game: &G,
     how: &Reanalysis<'_>,
-    paths: Vec<Path<G::State>>,
+    paths: Vec<GamePath<G::State>>,
     rows: &mut [Row],
     make_evaluator: impl Fn(usize) -> E + Sync,
     mut progress: impl FnMut(u64),
@@ -153,10 +126,11 @@ where
     E: Evaluator<G>,
 {
     let threads = how.threads.max(1);
-    let mut queues: Vec<Vec<(u64, Path<G::State>)>> = (0..threads).map(|_| Vec::new()).collect();
+    let mut queues: Vec<Vec<(u64, GamePath<G::State>)>> =
+        (0..threads).map(|_| Vec::new()).collect();
     for (k, path) in paths.into_iter().enumerate() {
-        if let Some(&(i, _, _)) = path.first() {
-            queues[k % threads].push((rows[i].game_id, path));
+        if let Some(first) = path.first() {
+            queues[k % threads].push((rows[first.row].game_id, path));
         }
     }
     let (tx, rx) = mpsc::channel::<Vec<Searched>>();
@@ -216,15 +190,16 @@ struct GameSearch<G: Game> {
     simulations: u32,
     /// The position being searched: its row and the action played from it.
     current: (usize, Option<Action>),
-    rest: VecDeque<(usize, G::State, Option<Action>)>,
+    rest: VecDeque<PathPosition<G::State>>,
     actions: usize,
     done: Vec<Searched>,
 }
 
 impl<G: Game> GameSearch<G> {
-    fn new(how: &Reanalysis<'_>, game_id: u64, path: Path<G::State>, actions: usize) -> Self {
+    fn new(how: &Reanalysis<'_>, game_id: u64, path: GamePath<G::State>, actions: usize) -> Self {
         let mut rest: VecDeque<_> = path.into();
-        let (row, state, action) = rest.pop_front().expect("a path of at least one position");
+        let PathPosition { row, state, action } =
+            rest.pop_front().expect("a path of at least one position");
         let mut rng = SmallRng::seed_from_u64(game_seed(how.seed, game_id));
         let mut search = Search::new(how.search.clone(), state);
         search.start(how.search.simulations, None, &mut rng);
@@ -253,7 +228,7 @@ impl<G: Game> Driver<G> for GameSearch<G> {
             root_value: result.root_value,
             simulations: self.search.simulations(),
         });
-        let Some((row, state, action)) = self.rest.pop_front() else {
+        let Some(PathPosition { row, state, action }) = self.rest.pop_front() else {
             return false;
         };
         match self.current.1 {
@@ -273,7 +248,7 @@ mod tests {
     use crate::run::{Shards, selfplay};
     use mankala_config::SelfplayConfig;
     use mankala_data::{ShardMeta, read_shard};
-    use mankala_engine::AnyGame;
+    use mankala_engine::{AnyGame, State};
     use mankala_search::evaluator::{RolloutEvaluator, UniformEvaluator};
 
     /// Self-play rows of `games` games of `variant`, searched with random rollouts.
@@ -341,7 +316,7 @@ mod tests {
             let (game, rows) = rows_of(info.name, 3, SelfplayConfig::default());
             mankala_engine::with_game!(&game, g => {
                 let encoder = Encoder::new(g, 1).unwrap();
-                let paths = replay(g, &encoder, &rows)
+                let paths = replay(g, &encoder, Path::new("test.parquet"), &rows)
                     .unwrap_or_else(|e| panic!("{}: {e}", info.name));
                 assert_eq!(paths.len(), 3, "{}: three games", info.name);
                 let on_path = rows.iter().filter(|r| !r.side).count();
@@ -352,16 +327,15 @@ mod tests {
                     info.name
                 );
                 for path in &paths {
-                    let (_, start, _) = &path[0];
-                    assert_eq!(start, &g.initial_state(), "{}: from the start", info.name);
+                    assert_eq!(path[0].state, g.initial_state(), "{}: from the start", info.name);
                     // Each position follows from the one before by its recorded action.
                     for pair in path.windows(2) {
-                        let (_, a, Some(action)) = &pair[0] else {
+                        let Some(action) = pair[0].action else {
                             panic!("{}: an action before a later row", info.name)
                         };
-                        let mut next = a.clone();
-                        next.play_unchecked(*action);
-                        assert_eq!(next, pair[1].1, "{}", info.name);
+                        let mut next = pair[0].state.clone();
+                        next.play_unchecked(action);
+                        assert_eq!(next, pair[1].state, "{}", info.name);
                     }
                 }
             });
@@ -378,9 +352,9 @@ mod tests {
         assert!(rows.iter().any(|r| r.side), "the test needs side rows");
         mankala_engine::with_game!(&game, g => {
             let encoder = Encoder::new(g, 1).unwrap();
-            let paths = replay(g, &encoder, &rows).unwrap();
-            for (i, _, _) in paths.iter().flatten() {
-                assert!(!rows[*i].side);
+            let paths = replay(g, &encoder, Path::new("test.parquet"), &rows).unwrap();
+            for p in paths.iter().flatten() {
+                assert!(!rows[p.row].side);
             }
         });
     }
@@ -392,35 +366,38 @@ mod tests {
             let encoder = Encoder::new(g, 1).unwrap();
             let first = rows.iter().position(|r| r.ply == 3 && !r.side).unwrap();
             let id = rows[first].game_id;
-            // Another legal action recorded at ply 2 leads elsewhere.
-            let mut changed = rows.clone();
-            let at2 = changed
+            let at2 = rows
                 .iter()
                 .position(|r| r.game_id == id && r.ply == 2 && !r.side)
                 .unwrap();
-            let played = changed[at2].action.unwrap();
-            let other = (0..g.num_actions() as Action)
-                .find(|&a| a != played && changed[at2].legal[a as usize])
-                .expect("a second legal action at ply 2");
-            changed[at2].action = Some(other);
-            let e = replay(g, &encoder, &changed).unwrap_err();
-            assert_eq!((e.game_id, e.ply), (id, 3), "{e}");
-            assert!(e.to_string().contains("features"), "{e}");
+            // A row whose features are not its game's position at its ply.
+            let mut changed = rows.clone();
+            changed[first].features[0] += 1.0;
+            let e = replay(g, &encoder, Path::new("test.parquet"), &changed).unwrap_err();
+            assert!(
+                matches!(e, ReplayError::Features { game_id, ply: 3, .. } if game_id == id),
+                "{e}"
+            );
+            assert!(e.to_string().contains("test.parquet") && e.to_string().contains("features"), "{e}");
             // An illegal action.
             let mut illegal = rows.clone();
             let bad = (0..g.num_actions() as Action)
                 .find(|&a| !illegal[at2].legal[a as usize])
                 .unwrap_or(g.num_actions() as Action);
             illegal[at2].action = Some(bad);
-            let e = replay(g, &encoder, &illegal).unwrap_err();
-            assert_eq!((e.game_id, e.ply), (id, 2), "{e}");
-            assert!(e.to_string().contains("not legal"), "{e}");
+            let e = replay(g, &encoder, Path::new("test.parquet"), &illegal).unwrap_err();
+            assert!(
+                matches!(e, ReplayError::Games(GamesError::Illegal { game, ply: 2, .. }) if game == id),
+                "{e}"
+            );
             // A row missing from the middle of the path.
             let mut gap = rows.clone();
             gap.remove(at2);
-            let e = replay(g, &encoder, &gap).unwrap_err();
-            assert_eq!((e.game_id, e.ply), (id, 3), "{e}");
-            assert!(e.to_string().contains("reach ply 2"), "{e}");
+            let e = replay(g, &encoder, Path::new("test.parquet"), &gap).unwrap_err();
+            assert!(
+                matches!(e, ReplayError::Games(GamesError::MissingRow { game, ply: 2, .. }) if game == id),
+                "{e}"
+            );
         });
     }
 
@@ -435,7 +412,7 @@ mod tests {
         let (game, rows) = rows_of("kalah", 4, sp);
         mankala_engine::with_game!(&game, g => {
             let encoder = Encoder::new(g, 1).unwrap();
-            let paths = replay(g, &encoder, &rows).unwrap();
+            let paths = replay(g, &encoder, Path::new("test.parquet"), &rows).unwrap();
             let on_path = paths.iter().map(Vec::len).sum::<usize>() as u64;
             let search = SearchConfig {
                 simulations: 40,
