@@ -324,8 +324,6 @@ fn finish_checkpoint(out: &Path) -> Result<(), TrainError> {
     })
 }
 
-/// Drops the rows of `metrics.csv` after `step` (written by a run killed before its next
-/// checkpoint, whose steps the resumed run trains again) and any cut last line.
 /// The columns of `metrics.csv`.
 pub const METRICS_HEADER: &str = "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,val_policy_entropy,val_target_entropy,samples_per_s,fixed_policy_loss,fixed_value_loss";
 
@@ -338,6 +336,8 @@ fn csv_loss(x: f32) -> String {
     }
 }
 
+/// Drops the rows of `metrics.csv` after `step` (written by a run killed before its next
+/// checkpoint, whose steps the resumed run trains again) and any cut last line.
 fn keep_metrics_until(path: &Path, step: u64) -> Result<(), TrainError> {
     let Ok(text) = fs::read_to_string(path) else {
         return Ok(());
@@ -544,7 +544,9 @@ pub fn train(
         source,
     };
     if new_metrics {
-        writeln!(metrics, "{METRICS_HEADER}").map_err(io_m)?;
+        metrics
+            .write_all(format!("{METRICS_HEADER}\n").as_bytes())
+            .map_err(io_m)?;
     }
     let meta_for = |summary: &TrainSummary| ModelMeta {
         format_version: MODEL_FORMAT_VERSION,
@@ -606,9 +608,9 @@ pub fn train(
                 (h.policy_loss, h.value_loss)
             });
             (summary.fixed_policy_loss, summary.fixed_value_loss) = (fp, fv);
-            writeln!(
-                metrics,
-                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{}",
+            // One write of the whole line: a process killed at any moment leaves whole lines.
+            let line = format!(
+                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{}\n",
                 summary.step,
                 summary.samples,
                 summary.policy_loss + summary.value_loss * tc.value_weight,
@@ -621,8 +623,8 @@ pub fn train(
                 summary.samples_per_s,
                 csv_loss(fp),
                 csv_loss(fv),
-            )
-            .map_err(io_m)?;
+            );
+            metrics.write_all(line.as_bytes()).map_err(io_m)?;
             // Weights, optimizer and record are staged, then committed together.
             let mut staged = file::stage(&net, &meta_for(&summary), &ckpt_model)?.to_vec();
             let tmp = atomic::temp_path(&ckpt_optim);
