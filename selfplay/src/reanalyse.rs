@@ -10,16 +10,17 @@
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 
 use mankala_config::SearchConfig;
 use mankala_data::Row;
 use mankala_data::games::{GamesError, PathPosition, positions};
 use mankala_engine::{Action, Encoder, Game, MAX_ACTIONS};
-use mankala_search::batch::{self, Driver};
+use mankala_search::batch::Driver;
 use mankala_search::evaluator::Evaluator;
 use mankala_search::game_seed;
 use mankala_search::mcts::Search;
+
+use crate::run::on_workers;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -126,48 +127,25 @@ where
     E: Evaluator<G>,
 {
     let threads = how.threads.max(1);
-    let mut queues: Vec<Vec<(u64, GamePath<G::State>)>> =
-        (0..threads).map(|_| Vec::new()).collect();
-    for (k, path) in paths.into_iter().enumerate() {
-        if let Some(first) = path.first() {
-            queues[k % threads].push((rows[first.row].game_id, path));
-        }
-    }
-    let (tx, rx) = mpsc::channel::<Vec<Searched>>();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
+    let paths: Vec<GamePath<G::State>> = paths.into_iter().filter(|p| !p.is_empty()).collect();
+    let ids: Vec<u64> = paths.iter().map(|p| rows[p[0].row].game_id).collect();
     let n = game.num_actions().min(MAX_ACTIONS);
     let mut searched = 0u64;
-    std::thread::scope(|s| {
-        let make_evaluator = &make_evaluator;
-        s.spawn(move || {
-            pool.scope(|ps| {
-                for (w, queue) in queues.into_iter().enumerate() {
-                    let tx = tx.clone();
-                    ps.spawn(move |_| {
-                        let mut evaluator = make_evaluator(w);
-                        let mut queue = queue.into_iter();
-                        batch::run(
-                            game,
-                            &mut evaluator,
-                            how.games_per_worker.max(1),
-                            how.search.leaves_per_game,
-                            || {
-                                queue
-                                    .next()
-                                    .map(|(id, path)| GameSearch::new(how, id, path, n))
-                            },
-                            |g| {
-                                let _ = tx.send(g.done);
-                            },
-                        );
-                    });
-                }
-            });
-            drop(tx);
-        });
-        for results in rx {
+    on_workers(
+        game,
+        threads,
+        (how.games_per_worker.max(1), how.search.leaves_per_game),
+        make_evaluator,
+        |w| {
+            paths
+                .iter()
+                .zip(&ids)
+                .skip(w)
+                .step_by(threads)
+                .map(|(path, &id)| GameSearch::new(how, id, path, n))
+        },
+        |g: GameSearch<G>| g.done,
+        |results: Vec<Searched>| {
             for r in results {
                 let row = &mut rows[r.row];
                 row.policy = r.policy;
@@ -177,8 +155,8 @@ where
                 searched += 1;
             }
             progress(searched);
-        }
-    });
+        },
+    )?;
     Ok(searched)
 }
 
@@ -196,8 +174,13 @@ struct GameSearch<G: Game> {
 }
 
 impl<G: Game> GameSearch<G> {
-    fn new(how: &Reanalysis<'_>, game_id: u64, path: GamePath<G::State>, actions: usize) -> Self {
-        let mut rest: VecDeque<_> = path.into();
+    fn new(
+        how: &Reanalysis<'_>,
+        game_id: u64,
+        path: &[PathPosition<G::State>],
+        actions: usize,
+    ) -> Self {
+        let mut rest: VecDeque<_> = path.iter().cloned().collect();
         let PathPosition { row, state, action } =
             rest.pop_front().expect("a path of at least one position");
         let mut rng = SmallRng::seed_from_u64(game_seed(how.seed, game_id));

@@ -9,7 +9,7 @@ use mankala_engine::Game;
 
 use crate::game::{FinishedGame, SelfplayGame, Settings};
 use mankala_data::{DataError, Row, ShardMeta, write_shard};
-use mankala_search::batch;
+use mankala_search::batch::{self, Driver};
 use mankala_search::evaluator::Evaluator;
 
 /// What a run has done so far.
@@ -87,6 +87,64 @@ pub struct Shards<'a> {
     pub dir: &'a Path,
 }
 
+/// Drives games on `threads` Rayon workers: worker `w` builds its evaluator with
+/// `make_evaluator(w)` and plays the games `games_for(w)` yields through [`batch::run`]
+/// (`capacity` at once, `leaves` leaves each a round); each finished game becomes a message
+/// through `finish`, handed to `receive` on the calling thread as the games finish.
+///
+/// # Errors
+/// When the worker threads cannot be started.
+pub(crate) fn on_workers<G, E, D, I, M>(
+    game: &G,
+    threads: usize,
+    (capacity, leaves): (usize, u32),
+    make_evaluator: impl Fn(usize) -> E + Sync,
+    games_for: impl Fn(usize) -> I + Sync,
+    finish: impl Fn(D) -> M + Sync,
+    mut receive: impl FnMut(M),
+) -> Result<(), rayon::ThreadPoolBuildError>
+where
+    G: Game,
+    E: Evaluator<G>,
+    D: Driver<G>,
+    I: Iterator<Item = D>,
+    M: Send,
+{
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let (tx, rx) = mpsc::channel::<M>();
+    std::thread::scope(|s| {
+        let (make_evaluator, games_for, finish) = (&make_evaluator, &games_for, &finish);
+        s.spawn(move || {
+            pool.scope(|ps| {
+                for w in 0..threads {
+                    let tx = tx.clone();
+                    ps.spawn(move |_| {
+                        let mut evaluator = make_evaluator(w);
+                        let mut games = games_for(w);
+                        batch::run(
+                            game,
+                            &mut evaluator,
+                            capacity,
+                            leaves,
+                            || games.next(),
+                            |g| {
+                                let _ = tx.send(finish(g));
+                            },
+                        );
+                    });
+                }
+            });
+            drop(tx);
+        });
+        for message in rx {
+            receive(message);
+        }
+    });
+    Ok(())
+}
+
 /// Plays the games numbered `ids` on `threads` Rayon workers and writes them to shards of
 /// `games_per_shard` games in `shards.dir`. Worker `w` plays `ids[w]`,
 /// `ids[w + threads]`, ..., and a game's random choices depend only on the run's seed and
@@ -116,11 +174,6 @@ where
         source,
     };
     let mut shard_index = next_shard_index(out).map_err(io)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| io(std::io::Error::other(e.to_string())))?;
-    let (tx, rx) = mpsc::channel::<FinishedGame>();
     let capacity = settings.selfplay.games_per_worker as usize;
     let leaves = settings.search.leaves_per_game;
     let per_shard = settings.selfplay.games_per_shard as usize;
@@ -143,36 +196,19 @@ where
                 Err(e) => first_error = Some(e),
             }
         };
-    std::thread::scope(|s| {
-        let make_evaluator = &make_evaluator;
-        s.spawn(move || {
-            pool.scope(|ps| {
-                for w in 0..threads {
-                    let tx = tx.clone();
-                    ps.spawn(move |_| {
-                        let mut evaluator = make_evaluator(w);
-                        let mut next = w;
-                        batch::run(
-                            game,
-                            &mut evaluator,
-                            capacity,
-                            leaves,
-                            || {
-                                ids.get(next).map(|&id| {
-                                    next += threads;
-                                    SelfplayGame::new(game, settings, id)
-                                })
-                            },
-                            |g| {
-                                let _ = tx.send(g.into_finished());
-                            },
-                        );
-                    });
-                }
-            });
-            drop(tx);
-        });
-        for finished in rx {
+    on_workers(
+        game,
+        threads,
+        (capacity, leaves),
+        make_evaluator,
+        |w| {
+            ids.iter()
+                .skip(w)
+                .step_by(threads)
+                .map(|&id| SelfplayGame::new(game, settings, id))
+        },
+        SelfplayGame::into_finished,
+        |finished: FinishedGame| {
             summary.add_game(
                 finished.outcome,
                 &finished.result,
@@ -185,8 +221,9 @@ where
             }
             summary.seconds = start.elapsed().as_secs_f64();
             progress(&summary);
-        }
-    });
+        },
+    )
+    .map_err(|e| io(std::io::Error::other(e.to_string())))?;
     flush(&mut buffer, &mut summary, &mut shard_index);
     summary.seconds = start.elapsed().as_secs_f64();
     match first_error {
