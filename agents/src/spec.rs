@@ -107,6 +107,19 @@ impl Prepared {
             ),
             None => None,
         };
+        if let Some((net, _)) = &net
+            && search.score_mix > 0.0
+            && !net.has_score_head()
+        {
+            return Err(AgentError::Variant {
+                spec: spec.to_string(),
+                message: format!(
+                    "[search] score_mix = {} needs a network with a score head; this model \
+                     has none",
+                    search.score_mix
+                ),
+            });
+        }
         let bao = match &spec {
             AgentSpec::Perfect { tablebase } if expected.variant == "bao-kujifunza" => {
                 let fail = |message: String| AgentError::Variant {
@@ -240,6 +253,7 @@ impl Prepared {
                     {
                         let (net, encoding) = self.net.clone().expect("loaded in new");
                         NetworkEvaluator::new(net, encoding)
+                            .with_score(self.search.score_mix)
                             .with_playouts(self.search.rollout_mix, seed)
                     },
                 )

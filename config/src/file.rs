@@ -181,14 +181,24 @@ pub fn load(path: &Path) -> Result<Resolved, LoadError> {
 pub fn parse(text: &str) -> Result<Resolved, ConfigError> {
     let file: ConfigFile =
         toml::from_str(text).map_err(|e| ConfigError::Toml(e.to_string().trim_end().into()))?;
-    Ok(Resolved {
+    let resolved = Resolved {
         game: AnyGame::from_tables(&file.variant, &file.rules, &file.limits)?,
         search: SearchConfig::from_table(&file.search)?,
         selfplay: SelfplayConfig::from_table(&file.selfplay)?,
         network: NetworkConfig::from_table(&file.network)?,
         train: TrainConfig::from_table(&file.train)?,
         generations: LoopConfig::from_table(&file.loop_)?,
-    })
+    };
+    if resolved.search.score_mix > 0.0 && !resolved.network.score_head {
+        return Err(SettingsError::out_of_range(
+            "search",
+            "score_mix",
+            resolved.search.score_mix,
+            "0 where the network has no score head ([network] score_head = false)",
+        )
+        .into());
+    }
+    Ok(resolved)
 }
 
 /// The config named by a variant (defaults) or loaded from a file (exactly one).

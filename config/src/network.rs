@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{SettingsError, parse};
 
 /// The network's shape.
-#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct NetworkConfig {
     /// The network's architecture.
@@ -20,6 +20,13 @@ pub struct NetworkConfig {
     /// The encoding of positions the network reads (`mankala_engine::encoding`): 1, each
     /// hole's seeds as one scaled value; 2, those and a thermometer code of each hole.
     pub encoding: u32,
+    /// A second output beside the value: the game's final seed margin for the player to
+    /// move, as `tanh(margin / score_scale)`, read from the value head's hidden layer and
+    /// trained beside the value (KataGo's score head; `[train] score_weight`). The search
+    /// mixes it into its leaf values by `[search] score_mix`.
+    pub score_head: bool,
+    /// Seeds of margin the score head reads as `tanh(1)`.
+    pub score_scale: f32,
 }
 
 /// A network's architecture (`[network] kind`).
@@ -43,6 +50,8 @@ impl Default for NetworkConfig {
             blocks: 2,
             value_width: 64,
             encoding: mankala_engine::ENCODING_VERSION,
+            score_head: false,
+            score_scale: 8.0,
         }
     }
 }
@@ -77,6 +86,14 @@ impl NetworkConfig {
                     &format!("{lo} to {hi}"),
                 ));
             }
+        }
+        if !(self.score_scale > 0.0 && self.score_scale <= 1000.0) {
+            return Err(SettingsError::out_of_range(
+                table,
+                &format!("{prefix}score_scale"),
+                self.score_scale,
+                "above 0, at most 1000",
+            ));
         }
         if !(1..=mankala_engine::LATEST_ENCODING).contains(&self.encoding) {
             return Err(SettingsError::out_of_range(

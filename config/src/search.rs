@@ -44,6 +44,11 @@ pub struct SearchConfig {
     /// network value + rollout_mix * playout result` (AlphaGo's mixed evaluation); 0: the
     /// network's value alone. Self-play, the loop's arenas and `nn` agents use it.
     pub rollout_mix: f32,
+    /// Weight of the network's score head in its leaf values: `(1 - score_mix) * value +
+    /// score_mix * score`, the score being the predicted final seed margin for the player to
+    /// move squashed as `tanh(margin / [network] score_scale)` (KataGo's score utility); 0: the
+    /// value alone. Needs a network with a score head (`[network] score_head`).
+    pub score_mix: f32,
 }
 
 impl Default for SearchConfig {
@@ -60,6 +65,7 @@ impl Default for SearchConfig {
             leaves_per_game: 1,
             reuse_tree: true,
             rollout_mix: 0.0,
+            score_mix: 0.0,
         }
     }
 }
@@ -137,6 +143,7 @@ impl SearchConfig {
             1.0,
             "0 to 1",
         )?;
+        check("search", "score_mix", self.score_mix, 0.0, 1.0, "0 to 1")?;
         if self.gumbel && self.selection == Selection::Uct {
             return Err(SettingsError::out_of_range(
                 "search",

@@ -87,6 +87,10 @@ pub struct TrainConfig {
     pub margin_mix: f32,
     /// Seeds of margin that count `tanh(1)` of the margin term.
     pub margin_scale: f32,
+    /// Weight of the score head's loss (mean squared error against `tanh(margin / [network]
+    /// score_scale)`) beside the policy's and the value's; used where the network has a
+    /// score head (`[network] score_head`).
+    pub score_weight: f32,
 }
 
 impl Default for TrainConfig {
@@ -112,6 +116,7 @@ impl Default for TrainConfig {
             value_mix: 0.0,
             margin_mix: 0.0,
             margin_scale: 8.0,
+            score_weight: 1.0,
         }
     }
 }
@@ -186,6 +191,9 @@ impl TrainConfig {
                 c.margin_scale.to_string(),
                 "above 0, at most 1000",
             );
+        }
+        if !(0.0..=100.0).contains(&c.score_weight) {
+            return bad("score_weight", c.score_weight.to_string(), "0 to 100");
         }
         Ok(c)
     }

@@ -10,6 +10,7 @@
 //! per block:  h -> Gemm(first) -> Relu -> Gemm(second) -> Add(h) -> Relu -> h [N, W]
 //! policy_logits [N, A] = Gemm(policy)(h)
 //! value [N, 1] = Tanh(Gemm(value_out)(Relu(Gemm(value_hidden)(h))))
+//! score [N, 1] = Tanh(Gemm(score_out)(Relu(Gemm(value_hidden)(h))))   (a score head only)
 //! ```
 //!
 //! A ring network (`models::net`), with `P` positions, `Cin` values per position, `C`
@@ -52,6 +53,8 @@ pub const INPUT: &str = "features";
 pub const POLICY: &str = "policy_logits";
 /// Value output.
 pub const VALUE: &str = "value";
+/// Score output (a network with a score head only).
+pub const SCORE: &str = "score";
 
 /// One linear layer's weights: `weight [in, out]` (burn's layout), `bias [out]`.
 #[derive(Clone, Debug)]
@@ -88,7 +91,7 @@ fn layer(name: &str, l: &Linear) -> Layer {
 impl PolicyValueNet {
     /// Every linear layer, in the order the forward pass uses them (a ring network's
     /// convolutions as the linear layers of each position's neighbourhood: `ring.stem`,
-    /// `ring.blocks.{i}.first`, ...).
+    /// `ring.blocks.{i}.first`, ...), the score head's `score_out` last.
     pub fn layers(&self) -> Vec<Layer> {
         let mut out = vec![layer("input", &self.input)];
         for (i, b) in self.blocks.iter().enumerate() {
@@ -105,6 +108,9 @@ impl PolicyValueNet {
         out.push(layer("policy", &self.policy));
         out.push(layer("value_hidden", &self.value_hidden));
         out.push(layer("value_out", &self.value_out));
+        if let Some(score) = &self.score_out {
+            out.push(layer("score_out", score));
+        }
         out
     }
 }
@@ -310,7 +316,11 @@ fn mlp_trunk(g: &mut pb::GraphProto, layers: &[Layer]) -> String {
 
 /// The ONNX model of `net`, with `meta`'s facts in its metadata.
 pub fn onnx_model(net: &PolicyValueNet, meta: &ModelMeta, code_version: &str) -> pb::ModelProto {
-    let layers = net.layers();
+    let mut layers = net.layers();
+    let score = net
+        .score_out
+        .is_some()
+        .then(|| layers.pop().expect("the score head's layer is last"));
     let mut g = pb::GraphProto {
         name: format!("mankala-{}", meta.variant),
         ..Default::default()
@@ -325,9 +335,13 @@ pub fn onnx_model(net: &PolicyValueNet, meta: &ModelMeta, code_version: &str) ->
     let logits = gemm(&mut g, &layers[n - 3], &policy_in);
     g.node.push(node("Identity", &[&logits], POLICY));
     let v = gemm(&mut g, &layers[n - 2], &value_in);
-    let v = unary(&mut g, "Relu", &v, "value_hidden.relu");
-    let v = gemm(&mut g, &layers[n - 1], &v);
+    let hidden = unary(&mut g, "Relu", &v, "value_hidden.relu");
+    let v = gemm(&mut g, &layers[n - 1], &hidden);
     unary(&mut g, "Tanh", &v, VALUE);
+    if let Some(score) = &score {
+        let s = gemm(&mut g, score, &hidden);
+        unary(&mut g, "Tanh", &s, SCORE);
+    }
     g.input.push(value_info(
         INPUT,
         meta.encoding_len,
@@ -343,6 +357,13 @@ pub fn onnx_model(net: &PolicyValueNet, meta: &ModelMeta, code_version: &str) ->
         1,
         "the position's value for the player to move, in [-1, 1]",
     ));
+    if score.is_some() {
+        g.output.push(value_info(
+            SCORE,
+            1,
+            "the game's final seed margin for the player to move, as tanh(margin / score_scale)",
+        ));
+    }
     let props = [
         ("mankala.variant", meta.variant.clone()),
         ("mankala.rules", meta.rules.clone()),
@@ -486,7 +507,16 @@ pub fn ports(meta: &ModelMeta) -> (Vec<Port>, Vec<Port>) {
                 dtype: "float32",
                 meaning: "the value of the position for the player to move: +1 a win, -1 a loss",
             },
-        ],
+        ]
+        .into_iter()
+        .chain(meta.network.score_head.then_some(Port {
+            name: SCORE,
+            shape: ("batch", 1),
+            dtype: "float32",
+            meaning: "the game's final seed margin predicted for the player to move, as \
+                      tanh(margin / score_scale) (score_scale: the sidecar's network)",
+        }))
+        .collect(),
     )
 }
 

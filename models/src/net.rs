@@ -174,6 +174,9 @@ pub struct PolicyValueNet {
     pub(crate) policy: Linear,
     pub(crate) value_hidden: Linear,
     pub(crate) value_out: Linear,
+    /// The score head (`[network] score_head`): the final seed margin for the player to
+    /// move, squashed to [-1, 1], read from the value head's hidden layer.
+    pub(crate) score_out: Option<Linear>,
 }
 
 impl PolicyValueNet {
@@ -194,6 +197,7 @@ impl PolicyValueNet {
                 policy: linear(w, a),
                 value_hidden: linear(w, cfg.value_width),
                 value_out: linear(cfg.value_width, 1),
+                score_out: cfg.score_head.then(|| linear(cfg.value_width, 1)),
             },
             NetworkKind::Ring => {
                 let layout = inputs.ring.clone();
@@ -212,13 +216,26 @@ impl PolicyValueNet {
                     policy: linear(layout.positions * w, a),
                     value_hidden: linear(2 * w, cfg.value_width),
                     value_out: linear(cfg.value_width, 1),
+                    score_out: cfg.score_head.then(|| linear(cfg.value_width, 1)),
                 }
             }
         }
     }
 
+    /// Whether the network has a score head.
+    pub fn has_score_head(&self) -> bool {
+        self.score_out.is_some()
+    }
+
     /// `features [B, E] -> (policy logits [B, A], value [B, 1])`.
     pub fn forward(&self, features: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
+        let (logits, value, _) = self.forward_heads(features);
+        (logits, value)
+    }
+
+    /// `features [B, E] -> (policy logits [B, A], value [B, 1], score [B, 1])`, the score
+    /// where the network has a score head.
+    pub fn forward_heads(&self, features: Tensor<2>) -> (Tensor<2>, Tensor<2>, Option<Tensor<2>>) {
         let (policy_in, value_in) = match &self.ring {
             None => {
                 let mut h = relu(self.input.forward(features)); // [B, W]
@@ -238,8 +255,9 @@ impl PolicyValueNet {
         };
         let logits = self.policy.forward(policy_in); // [B, A]
         let v = relu(self.value_hidden.forward(value_in)); // [B, V]
+        let score = self.score_out.as_ref().map(|s| s.forward(v.clone()).tanh()); // [B, 1]
         let value = self.value_out.forward(v).tanh(); // [B, 1]
-        (logits, value)
+        (logits, value, score)
     }
 }
 
@@ -248,31 +266,51 @@ pub fn mask_penalty(mask: Tensor<2>) -> Tensor<2> {
     (mask - 1.0) * 1.0e9 // [B, A]: 0 where legal, -1e9 where not
 }
 
-/// The training loss: masked policy cross-entropy against soft targets and value MSE.
-/// Returns `(total, policy, value)`, each `[1]`.
+/// The training losses of a batch, each `[1]`.
+#[derive(Debug, Clone)]
+pub struct Losses {
+    /// Masked policy cross-entropy against the soft targets, over the rows whose policy is a
+    /// target.
+    pub policy: Tensor<1>,
+    /// Value mean squared error.
+    pub value: Tensor<1>,
+    /// Score mean squared error over the rows with a margin, where the network has a score
+    /// head.
+    pub score: Option<Tensor<1>>,
+}
+
+/// The training losses of `net` on `batch`: masked policy cross-entropy against soft
+/// targets, value MSE, and score MSE where the network has a score head.
 ///
 /// `features [B, E]`, `mask [B, A]` (0/1), `policy [B, A]` (rows sum to 1), `value [B, 1]`,
-/// `policy_weight [B, 1]` (0 for rows whose policy is not a target).
-pub fn loss(net: &PolicyValueNet, batch: Batch) -> (Tensor<1>, Tensor<1>, Tensor<1>) {
+/// `policy_weight [B, 1]` (0 for rows whose policy is not a target), `score [B, 1]`,
+/// `score_weight [B, 1]` (0 for rows without a margin).
+pub fn loss(net: &PolicyValueNet, batch: Batch) -> Losses {
     let Batch {
         features,
         mask,
         policy,
         value,
         policy_weight,
+        score,
+        score_weight,
     } = batch;
-    let (logits, v) = net.forward(features); // [B, A], [B, 1]
+    let (logits, v, s) = net.forward_heads(features); // [B, A], [B, 1], [B, 1]
     let logp = log_softmax(logits + mask_penalty(mask), 1); // [B, A]
     // Illegal entries have target 0; clamp their -1e9 log-probabilities so 0 * x stays finite.
     let ce = -(policy * logp.clamp_min(-1.0e4)).sum_dim(1); // [B, 1]
     let weight_sum = policy_weight.clone().sum().clamp_min(1.0); // [1]
     let policy_loss = (ce * policy_weight).sum() / weight_sum; // [1]
     let value_loss = (v - value).powi_scalar(2).mean(); // [1]
-    (
-        policy_loss.clone() + value_loss.clone(),
-        policy_loss,
-        value_loss,
-    )
+    let score_loss = s.map(|s| {
+        let n = score_weight.clone().sum().clamp_min(1.0); // [1]
+        ((s - score).powi_scalar(2) * score_weight).sum() / n // [1]
+    });
+    Losses {
+        policy: policy_loss,
+        value: value_loss,
+        score: score_loss,
+    }
 }
 
 /// A training batch of `B` positions, as tensors.
@@ -288,6 +326,11 @@ pub struct Batch {
     pub value: Tensor<2>,
     /// Weight of each position's policy loss (0 for a fast search's), `[B, 1]`.
     pub policy_weight: Tensor<2>,
+    /// Score targets, `tanh(margin / margin_scale)` for the player to move, `[B, 1]` (0 for a
+    /// row without a margin).
+    pub score: Tensor<2>,
+    /// Weight of each position's score loss: 1 with a margin, 0 without, `[B, 1]`.
+    pub score_weight: Tensor<2>,
 }
 
 /// Runs the network on a batch of encoded positions on the CPU: returns, per position, the
@@ -303,19 +346,32 @@ pub fn infer(
     legal: Vec<f32>,
     batch: usize,
 ) -> (Vec<f32>, Vec<f32>) {
+    let (p, v, _) = infer_heads(net, device, features, legal, batch);
+    (p, v)
+}
+
+/// [`infer`] with the score head's outputs, per position, where the network has one.
+pub fn infer_heads(
+    net: &PolicyValueNet,
+    device: &Device,
+    features: Vec<f32>,
+    legal: Vec<f32>,
+    batch: usize,
+) -> (Vec<f32>, Vec<f32>, Option<Vec<f32>>) {
     let enc = features.len() / batch.max(1);
     let actions = legal.len() / batch.max(1);
     let x = Tensor::<2>::from_data(TensorData::new(features, [batch, enc]), device); // [B, E]
-    let (logits, value) = net.forward(x); // [B, A], [B, 1]
+    let (logits, value, score) = net.forward_heads(x); // [B, A], [B, 1], [B, 1]
     let mut p = logits
         .into_data()
         .try_into_vec::<f32>()
         .expect("f32 output");
     let v = value.into_data().try_into_vec::<f32>().expect("f32 output");
+    let score = score.map(|s| s.into_data().try_into_vec::<f32>().expect("f32 output"));
     for (row, mask) in p.chunks_mut(actions).zip(legal.chunks(actions)) {
         masked_softmax(row, mask);
     }
-    (p, v)
+    (p, v, score)
 }
 
 /// Replaces `logits` by their softmax over the entries where `mask` is 1 (0 elsewhere); a

@@ -261,9 +261,15 @@ fn train_step(
             policy: t(policy.clone(), [b, actions]),       // [B, A]
             value: t(z.clone(), [b, 1]),                   // [B, 1]
             policy_weight: t(vec![1.0; b], [b, 1]),        // [B, 1]
+            score: t(z.clone(), [b, 1]),                   // [B, 1]
+            score_weight: t(vec![1.0; b], [b, 1]),         // [B, 1]
         };
-        let (_, pl, vl) = loss(&model, batch);
-        let grads = GradientsParams::from_grads((pl + vl).backward(), &model);
+        let l = loss(&model, batch);
+        let mut total = l.policy + l.value;
+        if let Some(score) = l.score {
+            total = total + score;
+        }
+        let grads = GradientsParams::from_grads(total.backward(), &model);
         model = optim.step(1e-3, model.clone(), grads);
     };
     // A GPU backend queues its kernels: the first step (compiling and tuning them) is left

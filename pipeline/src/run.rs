@@ -259,9 +259,18 @@ impl Run {
                     ),
                     &mankala_models::device(),
                 )?;
+                if self.cfg.search.score_mix > 0.0 && !net.has_score_head() {
+                    return Err(Error::Setting(format!(
+                        "{}: [search] score_mix = {} needs a network with a score head; \
+                         this generation's has none",
+                        self.layout.model(k).display(),
+                        self.cfg.search.score_mix
+                    )));
+                }
                 (
                     AnyEvaluator::Network(Box::new(
                         NetworkEvaluator::new(net, self.cfg.network.encoding)
+                            .with_score(self.cfg.search.score_mix)
                             .with_playouts(self.cfg.search.rollout_mix, seed),
                     )),
                     format!("gen-{k}"),

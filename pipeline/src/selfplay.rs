@@ -171,6 +171,14 @@ pub fn run(
                 mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding).to_play();
             let (net, meta) =
                 mankala_models::file::load(model, &expected, &mankala_models::device())?;
+            if cfg.search.score_mix > 0.0 && !net.has_score_head() {
+                return Err(crate::Error::Setting(format!(
+                    "{}: [search] score_mix = {} needs a network with a score head; this \
+                     model has none ([network] score_head = false)",
+                    model.display(),
+                    cfg.search.score_mix
+                )));
+            }
             Some((net, meta.encoding_version))
         }
         None => None,
@@ -203,6 +211,7 @@ pub fn run(
             record.set("model", json!(model.display().to_string()))?;
             AnyEvaluator::Network(Box::new(
                 NetworkEvaluator::new(net, encoding)
+                    .with_score(cfg.search.score_mix)
                     .with_playouts(cfg.search.rollout_mix, opts.seed),
             ))
         }

@@ -150,6 +150,8 @@ pub struct NetworkEvaluator {
     /// The weight of one random playout in each value, and the playouts' seed
     /// ([`NetworkEvaluator::with_playouts`]); `None`: the network's value alone.
     playouts: Option<(f32, u64)>,
+    /// The weight of the score head's output in each value ([`NetworkEvaluator::with_score`]).
+    score_mix: f32,
 }
 
 impl NetworkEvaluator {
@@ -162,7 +164,24 @@ impl NetworkEvaluator {
             encoding,
             encoder: None,
             playouts: None,
+            score_mix: 0.0,
         }
+    }
+
+    /// The same evaluator with each value mixed with the network's score head:
+    /// `(1 - weight) * value + weight * score` (`[search] score_mix`, KataGo's score utility),
+    /// before any playout is mixed in. A weight of 0 leaves the value alone.
+    ///
+    /// # Panics
+    /// For a weight above 0 where the network has no score head: configs and agents refuse
+    /// that before an evaluator is made.
+    pub fn with_score(mut self, weight: f32) -> Self {
+        assert!(
+            weight == 0.0 || self.net.has_score_head(),
+            "[search] score_mix = {weight} needs a network with a score head"
+        );
+        self.score_mix = weight;
+        self
     }
 
     /// The same evaluator with each value mixed with the result of one random playout from
@@ -198,8 +217,20 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
                 legal[i * n + a as usize] = 1.0;
             }
         }
-        let (p, v) =
-            mankala_models::net::infer(&self.net, &self.device, features, legal, states.len());
+        let (p, mut v, score) = mankala_models::net::infer_heads(
+            &self.net,
+            &self.device,
+            features,
+            legal,
+            states.len(),
+        );
+        if let (Some(score), w) = (score, self.score_mix)
+            && w > 0.0
+        {
+            for (v, s) in v.iter_mut().zip(score) {
+                *v = (1.0 - w) * *v + w * s;
+            }
+        }
         for (i, (value, s)) in v.iter().zip(states).enumerate() {
             let value = match self.playouts {
                 Some((w, seed)) => {

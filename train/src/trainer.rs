@@ -98,6 +98,15 @@ pub struct TrainSummary {
     /// one): a network that narrows into its own self-play predicts these games worse.
     #[serde(with = "nan_as_null", default = "nan")]
     pub fixed_value_loss: f32,
+    /// Mean training score loss over the last metrics interval (NaN without a score head).
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub score_loss: f32,
+    /// Score loss on the validation rows at the last checkpoint.
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub val_score_loss: f32,
+    /// Score loss on the fixed validation set.
+    #[serde(with = "nan_as_null", default = "nan")]
+    pub fixed_score_loss: f32,
     /// Training samples per second over this run's steps.
     pub samples_per_s: f64,
     /// Whether this run resumed from a checkpoint.
@@ -169,9 +178,15 @@ impl ValueTarget {
     }
 }
 
-/// The batch of the rows `range` of `rows` on `device`. The flat columns are cut, not
-/// rebuilt.
-fn batch_of(rows: &Samples, range: Range<usize>, value: ValueTarget, device: &Device) -> Batch {
+/// The batch of the rows `range` of `rows` on `device`, with score targets `tanh(margin /
+/// score_scale)`. The flat columns are cut, not rebuilt.
+fn batch_of(
+    rows: &Samples,
+    range: Range<usize>,
+    value: ValueTarget,
+    score_scale: f32,
+    device: &Device,
+) -> Batch {
     let b = range.len();
     let (e, a) = (rows.encoding_len, rows.num_actions);
     let features = rows.features[range.start * e..range.end * e].to_vec();
@@ -180,6 +195,21 @@ fn batch_of(rows: &Samples, range: Range<usize>, value: ValueTarget, device: &De
     let value: Vec<f32> = range
         .clone()
         .map(|i| value.target(rows.value_target[i], rows.root_value[i], rows.margin[i]))
+        .collect();
+    let margins = &rows.margin[range.clone()];
+    let score: Vec<f32> = margins
+        .iter()
+        .map(|&m| {
+            if m.is_nan() {
+                0.0
+            } else {
+                (m / score_scale).tanh()
+            }
+        })
+        .collect();
+    let score_weight: Vec<f32> = margins
+        .iter()
+        .map(|m| if m.is_nan() { 0.0 } else { 1.0 })
         .collect();
     let weight: Vec<f32> = rows.full_search[range]
         .iter()
@@ -193,6 +223,8 @@ fn batch_of(rows: &Samples, range: Range<usize>, value: ValueTarget, device: &De
         policy: t(policy, [b, a]),
         value: t(value, [b, 1]),
         policy_weight: t(weight, [b, 1]),
+        score: t(score, [b, 1]),
+        score_weight: t(score_weight, [b, 1]),
     }
 }
 
@@ -209,17 +241,26 @@ fn scalar(t: Tensor<1>) -> f32 {
 struct HeldOut {
     policy_loss: f32,
     value_loss: f32,
+    /// NaN without a score head.
+    score_loss: f32,
     /// Mean entropy (nats) of the network's policy over the legal actions.
     policy_entropy: f32,
     /// Mean entropy (nats) of the search's policy targets (full searches only).
     target_entropy: f32,
 }
 
-fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarget) -> HeldOut {
+fn evaluate(
+    net: &PolicyValueNet,
+    rows: &Samples,
+    batch: usize,
+    value: ValueTarget,
+    score_scale: f32,
+) -> HeldOut {
     if rows.is_empty() {
         return HeldOut {
             policy_loss: f32::NAN,
             value_loss: f32::NAN,
+            score_loss: f32::NAN,
             policy_entropy: f32::NAN,
             target_entropy: f32::NAN,
         };
@@ -227,14 +268,18 @@ fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarg
     let device = mankala_models::device();
     let valid = net.valid();
     let a = rows.num_actions;
-    let (mut p, mut v, mut n) = (0.0, 0.0, 0.0);
+    let (mut p, mut v, mut sc, mut n) = (0.0, 0.0, 0.0, 0.0);
     let (mut net_h, mut target_h, mut searched) = (0.0f64, 0.0f64, 0u32);
     for start in (0..rows.len()).step_by(batch.max(1)) {
         let chunk = start..(start + batch.max(1)).min(rows.len());
         let k = chunk.len() as f32;
-        let (_, pl, vl) = loss(&valid, batch_of(rows, chunk.clone(), value, &device));
-        p += scalar(pl) * k;
-        v += scalar(vl) * k;
+        let l = loss(
+            &valid,
+            batch_of(rows, chunk.clone(), value, score_scale, &device),
+        );
+        p += scalar(l.policy) * k;
+        v += scalar(l.value) * k;
+        sc += l.score.map_or(f32::NAN, scalar) * k;
         n += k;
         let e = rows.encoding_len;
         let features = rows.features[chunk.start * e..chunk.end * e].to_vec();
@@ -252,6 +297,7 @@ fn evaluate(net: &PolicyValueNet, rows: &Samples, batch: usize, value: ValueTarg
     HeldOut {
         policy_loss: p / n,
         value_loss: v / n,
+        score_loss: sc / n,
         policy_entropy: (net_h / f64::from(n)) as f32,
         target_entropy: if searched == 0 {
             f32::NAN
@@ -325,7 +371,7 @@ fn finish_checkpoint(out: &Path) -> Result<(), TrainError> {
 }
 
 /// The columns of `metrics.csv`.
-pub const METRICS_HEADER: &str = "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,val_policy_entropy,val_target_entropy,samples_per_s,fixed_policy_loss,fixed_value_loss";
+pub const METRICS_HEADER: &str = "step,samples,learning_rate,loss,policy_loss,value_loss,val_policy_loss,val_value_loss,val_policy_entropy,val_target_entropy,samples_per_s,fixed_policy_loss,fixed_value_loss,score_loss,val_score_loss,fixed_score_loss";
 
 /// A loss as a CSV field: empty when there is none.
 fn csv_loss(x: f32) -> String {
@@ -437,8 +483,8 @@ fn start(opts: &TrainOptions<'_>, device: &Device) -> Result<Start, TrainError> 
     })
 }
 
-/// Refuses a window of another shape, or without the margin column `[train] margin_mix`
-/// needs.
+/// Refuses a window of another shape, or without the margin column `[train] margin_mix` or
+/// a score head (`[network] score_head`) needs.
 fn check_window(opts: &TrainOptions<'_>, window: &crate::window::Window) -> Result<(), TrainError> {
     let tc = &opts.train;
     if window.meta.encoding_len != opts.expected.encoding_len
@@ -456,15 +502,21 @@ fn check_window(opts: &TrainOptions<'_>, window: &crate::window::Window) -> Resu
             opts.expected.num_actions
         )));
     }
-    if tc.margin_mix > 0.0 {
+    let needs = if tc.margin_mix > 0.0 {
+        Some(format!("[train] margin_mix = {}", tc.margin_mix))
+    } else {
+        opts.network
+            .score_head
+            .then(|| "[network] score_head = true".to_string())
+    };
+    if let Some(needs) = needs {
         for path in &window.shards {
             let version = mankala_data::read_version(path)?;
             if version < mankala_data::MARGIN_FORMAT_VERSION {
                 return Err(TrainError::Mismatch(format!(
-                    "{}: data format version {version} has no margin column; [train] \
-                     margin_mix = {} needs shards of version {} or newer",
+                    "{}: data format version {version} has no margin column; {needs} needs \
+                     shards of version {} or newer",
                     path.display(),
-                    tc.margin_mix,
                     mankala_data::MARGIN_FORMAT_VERSION
                 )));
             }
@@ -564,22 +616,33 @@ pub fn train(
     };
     let start = Instant::now();
     let first_step = summary.step;
-    let (mut sum_p, mut sum_v, mut count) = (0.0f32, 0.0f32, 0u32);
+    let (mut sum_p, mut sum_v, mut sum_s, mut count) = (0.0f32, 0.0f32, 0.0f32, 0u32);
+    let score_scale = network.score_scale;
     while summary.step < opts.steps {
         let rows = sampler.batch(tc.batch_size)?;
         let lr = match opts.schedule {
             Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
             None => tc.learning_rate_at(summary.step, opts.steps),
         };
-        let (_, pl, vl) = loss(
+        let l = loss(
             &net,
-            batch_of(&rows, 0..rows.len(), ValueTarget::of(tc), &device),
+            batch_of(
+                &rows,
+                0..rows.len(),
+                ValueTarget::of(tc),
+                score_scale,
+                &device,
+            ),
         );
-        let total = pl.clone() + vl.clone() * tc.value_weight;
+        let mut total = l.policy.clone() + l.value.clone() * tc.value_weight;
+        if let Some(score) = &l.score {
+            total = total + score.clone() * tc.score_weight;
+        }
         let grads = GradientsParams::from_grads(total.backward(), &net);
         net = optim.step(lr, net, grads);
-        sum_p += scalar(pl);
-        sum_v += scalar(vl);
+        sum_p += scalar(l.policy);
+        sum_v += scalar(l.value);
+        sum_s += l.score.map_or(f32::NAN, scalar);
         count += 1;
         summary.step += 1;
         summary.samples += rows.len() as u64;
@@ -588,13 +651,16 @@ pub fn train(
         if summary.step % tc.checkpoint_every == 0 || summary.step == opts.steps {
             summary.policy_loss = sum_p / count as f32;
             summary.value_loss = sum_v / count as f32;
-            (sum_p, sum_v, count) = (0.0, 0.0, 0);
+            summary.score_loss = sum_s / count as f32;
+            (sum_p, sum_v, sum_s, count) = (0.0, 0.0, 0.0, 0);
             let held = evaluate(
                 &net,
                 &sampler.validation,
                 tc.batch_size,
                 ValueTarget::of(tc),
+                score_scale,
             );
+            summary.val_score_loss = held.score_loss;
             summary.val_policy_loss = held.policy_loss;
             summary.val_value_loss = held.value_loss;
             summary.val_policy_entropy = held.policy_entropy;
@@ -603,14 +669,17 @@ pub fn train(
                 value_mix: 0.0,
                 ..ValueTarget::of(tc)
             };
-            let (fp, fv) = fixed.as_ref().map_or((f32::NAN, f32::NAN), |rows| {
-                let h = evaluate(&net, rows, tc.batch_size, results_only);
-                (h.policy_loss, h.value_loss)
-            });
+            let (fp, fv, fs) = fixed
+                .as_ref()
+                .map_or((f32::NAN, f32::NAN, f32::NAN), |rows| {
+                    let h = evaluate(&net, rows, tc.batch_size, results_only, score_scale);
+                    (h.policy_loss, h.value_loss, h.score_loss)
+                });
             (summary.fixed_policy_loss, summary.fixed_value_loss) = (fp, fv);
+            summary.fixed_score_loss = fs;
             // One write of the whole line: a process killed at any moment leaves whole lines.
             let line = format!(
-                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{}\n",
+                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{},{},{},{}\n",
                 summary.step,
                 summary.samples,
                 summary.policy_loss + summary.value_loss * tc.value_weight,
@@ -623,6 +692,9 @@ pub fn train(
                 summary.samples_per_s,
                 csv_loss(fp),
                 csv_loss(fv),
+                csv_loss(summary.score_loss),
+                csv_loss(summary.val_score_loss),
+                csv_loss(fs),
             );
             metrics.write_all(line.as_bytes()).map_err(io_m)?;
             // Weights, optimizer and record are staged, then committed together.

@@ -132,7 +132,7 @@ fn saved_model(dir: &Path, name: &str, encoding: u32, network: &NetworkConfig) -
 fn networks() -> [(&'static str, NetworkConfig); 2] {
     [
         ("kalah", NetworkConfig { width: 64, blocks: 2, value_width: 32, encoding: 2, ..NetworkConfig::default() }),
-        ("oware", NetworkConfig { kind: NetworkKind::Ring, width: 16, blocks: 1, value_width: 16, encoding: 2 }),
+        ("oware", NetworkConfig { kind: NetworkKind::Ring, width: 16, blocks: 1, value_width: 16, encoding: 2, score_head: true, ..NetworkConfig::default() }),
     ]
 }
 
@@ -211,9 +211,14 @@ fn losses(path: &Path, expected: &Expected<'_>, device: &Device, data: &(Vec<f32
             policy: t(policy.clone(), [b, a]),      // [B, A]
             value: t(value.clone(), [b, 1]),        // [B, 1]
             policy_weight: t(vec![1.0; b], [b, 1]), // [B, 1]
+            score: t(value.clone(), [b, 1]),        // [B, 1]
+            score_weight: t(vec![1.0; b], [b, 1]),  // [B, 1]
         };
-        let (_, pl, vl) = loss(&net, batch);
-        let total = pl + vl;
+        let l = loss(&net, batch);
+        let total = match l.score {
+            Some(score) => l.policy + l.value + score,
+            None => l.policy + l.value,
+        };
         out.push(total.clone().into_data().try_into_vec::<f32>().unwrap()[0]);
         let grads = GradientsParams::from_grads(total.backward(), &net);
         net = optim.step(1e-2, net, grads);
