@@ -107,6 +107,11 @@ impl Prepared {
             ),
             None => None,
         };
+        // An `nn` spec's own `score=W` stands in for the config's `[search] score_mix`.
+        let mut search = search.clone();
+        if let AgentSpec::Network { score: Some(w), .. } = &spec {
+            search.score_mix = *w;
+        }
         if let Some((net, _)) = &net
             && search.score_mix > 0.0
             && !net.has_score_head()
@@ -114,8 +119,8 @@ impl Prepared {
             return Err(AgentError::Variant {
                 spec: spec.to_string(),
                 message: format!(
-                    "[search] score_mix = {} needs a network with a score head; this model \
-                     has none",
+                    "a score mix of {} (`score=W`, or the config's [search] score_mix) needs a \
+                     network with a score head; this model has none",
                     search.score_mix
                 ),
             });
@@ -163,7 +168,7 @@ impl Prepared {
         .map_err(|e| e.for_spec(&spec))?;
         Ok(Prepared {
             spec,
-            search: search.clone(),
+            search,
             net,
             exact,
             bao,
@@ -259,6 +264,100 @@ impl Prepared {
                 )
                 .on_clock(*millis),
             ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mankala_config::NetworkConfig;
+    use mankala_engine::{AnyGame, Game, State};
+    use mankala_models::{ModelMeta, NetInputs};
+
+    /// A Kalah model file in a fresh directory, with or without a score head.
+    fn kalah_model(name: &str, score_head: bool) -> (std::path::PathBuf, String) {
+        let game = AnyGame::by_name("kalah").unwrap();
+        let rules = toml::to_string(&game.rules_table()).unwrap();
+        let AnyGame::Kalah(g) = &game else {
+            unreachable!()
+        };
+        let network = NetworkConfig {
+            width: 16,
+            blocks: 1,
+            value_width: 8,
+            score_head,
+            ..NetworkConfig::default()
+        };
+        let inputs = NetInputs::of(g, network.encoding).unwrap();
+        let net = PolicyValueNet::new(&network, &inputs, &mankala_models::device());
+        let dir =
+            std::env::temp_dir().join(format!("mankala-agents-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let meta = ModelMeta {
+            format_version: mankala_models::file::MODEL_FORMAT_VERSION,
+            variant: "kalah".into(),
+            rules: rules.clone(),
+            encoding_version: network.encoding,
+            encoding_len: inputs.encoding_len,
+            num_actions: g.num_actions(),
+            network,
+            step: 0,
+            samples: 0,
+            trained_on: vec![],
+            code_version: "test".into(),
+            device: String::new(),
+        };
+        mankala_models::file::save(&net, &meta, &dir.join("model")).unwrap();
+        (dir, rules)
+    }
+
+    #[test]
+    fn a_score_mix_is_refused_for_a_model_without_a_score_head() {
+        let game = AnyGame::by_name("kalah").unwrap();
+        let search = SearchConfig {
+            score_mix: 0.3,
+            ..SearchConfig::default()
+        };
+        for score_head in [false, true] {
+            let (dir, rules) = kalah_model(&format!("score-{score_head}"), score_head);
+            let spec: AgentSpec = format!("nn:model={},sims=8", dir.join("model").display())
+                .parse()
+                .unwrap();
+            let expected = Expected::of(&game, &rules, 1).to_play();
+            let got = Prepared::new(spec, &search, &expected, &Resources::default());
+            if score_head {
+                let prepared = got.unwrap();
+                let AnyGame::Kalah(g) = &game else {
+                    unreachable!()
+                };
+                let mut agent = prepared.build(g, 1);
+                let s = g.initial_state();
+                let mut rng = rand::SeedableRng::seed_from_u64(3);
+                let choice = agent.choose(&s, &mut rng);
+                assert!(s.legal_mask().contains(choice.action));
+            } else {
+                let e = got.unwrap_err().to_string();
+                assert!(
+                    e.contains("0.3") && e.contains("score_mix") && e.contains("score head"),
+                    "{e}"
+                );
+            }
+            // The spec's own weight stands in for the config's: 0 plays any model, and a
+            // weight above 0 needs the head.
+            for (w, ok) in [(0.0, true), (0.5, score_head)] {
+                let spec: AgentSpec =
+                    format!("nn:model={},sims=8,score={w}", dir.join("model").display())
+                        .parse()
+                        .unwrap();
+                let got = Prepared::new(spec, &search, &expected, &Resources::default());
+                assert_eq!(got.is_ok(), ok, "score={w}, head {score_head}");
+                if let Ok(p) = got {
+                    assert_eq!(p.search.score_mix, w);
+                }
+            }
+            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 }

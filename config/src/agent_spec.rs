@@ -58,6 +58,9 @@ pub enum AgentSpec {
         /// Milliseconds a move (`ms=T`): search in rounds until the time is up, in place of
         /// `sims` (and of Gumbel's fixed plan).
         millis: Option<u64>,
+        /// The weight of the network's score head in its leaf values (`score=W`), in place of
+        /// the config's `[search] score_mix`; the model needs a score head.
+        score: Option<f32>,
     },
     /// The zoo's network of a variant (`mankala_agents::zoo`): PUCT search guided by the
     /// trained network shipped for it.
@@ -85,7 +88,7 @@ pub struct SpecError {
 
 const KINDS: &str = "random, greedy, alphabeta:depth=D|ms=T|nodes=N[,tb=FILE], \
                      perfect[:tb=FILE], mcts:sims=N|ms=T[,c=C], \
-                     nn:model=PATH[,sims=N|ms=T][,gumbel=true], \
+                     nn:model=PATH[,sims=N|ms=T][,gumbel=true][,score=W], \
                      zoo[:VARIANT][,sims=N|ms=T][,gumbel=true]";
 
 /// Simulations per move of a `zoo` agent when its spec names none: the zoo's strength
@@ -126,7 +129,7 @@ impl FromStr for AgentSpec {
             "alphabeta" => &["depth", "nodes", "ms", "tb"],
             "perfect" => &["tb"],
             "mcts" => &["sims", "ms", "c"],
-            "nn" => &["model", "sims", "ms", "gumbel"],
+            "nn" => &["model", "sims", "ms", "gumbel", "score"],
             "zoo" => &["sims", "ms", "gumbel"],
             other => {
                 return Err(err(format!(
@@ -226,6 +229,15 @@ impl FromStr for AgentSpec {
                 sims: number("sims", 0, 10_000_000)?.unwrap_or(100) as u32,
                 gumbel: gumbel()?,
                 millis: clock()?,
+                score: match get("score") {
+                    None => None,
+                    Some(v) => match v.parse::<f32>() {
+                        Ok(w) if (0.0..=1.0).contains(&w) => Some(w),
+                        _ => {
+                            return Err(err(format!("score = {v}: expected a number from 0 to 1")));
+                        }
+                    },
+                },
             },
         })
     }
@@ -285,10 +297,14 @@ impl fmt::Display for AgentSpec {
                 sims,
                 gumbel,
                 millis,
+                score,
             } => {
                 write!(f, "nn:model={},{}", model.display(), Budget(*sims, *millis))?;
                 if *gumbel {
                     write!(f, ",gumbel=true")?;
+                }
+                if let Some(w) = score {
+                    write!(f, ",score={w}")?;
                 }
                 Ok(())
             }
@@ -339,6 +355,7 @@ mod tests {
             "mcts:sims=10,c=1.4",
             "nn:model=runs/x/model.bpk,sims=200",
             "nn:model=m.bpk,sims=8,gumbel=true",
+            "nn:model=m.bpk,sims=200,score=0.3",
             "zoo:bao,sims=200",
             "zoo:sims=50,gumbel=true",
             "mcts:ms=200",
@@ -397,6 +414,8 @@ mod tests {
             ("alphabeta:tb=x.tb", &["expected depth=D", "ms=T"][..]),
             ("alphabeta:depth=0", &["depth = 0", "1 to 64"][..]),
             ("alphabeta:depth=x", &["depth = x"][..]),
+            ("nn:model=m.bpk,score=1.5", &["score = 1.5", "0 to 1"][..]),
+            ("zoo:score=0.5", &["unknown option `score`"][..]),
             ("alphabeta:ms=0", &["ms = 0"][..]),
             ("alphabeta:ms=5,tb=", &["tb = ", "file path"][..]),
             ("perfect:depth=3", &["unknown option `depth`", "tb"][..]),

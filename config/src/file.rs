@@ -242,6 +242,19 @@ mod tests {
     }
 
     #[test]
+    fn a_score_mix_needs_a_network_with_a_score_head() {
+        let text = "variant = \"kalah\"\n[search]\nscore_mix = 0.3\n";
+        let e = chain(&parse(text).unwrap_err());
+        assert!(
+            e.contains("[search] score_mix = 0.3") && e.contains("score_head"),
+            "{e}"
+        );
+        let cfg = parse(&format!("{text}[network]\nscore_head = true\n")).unwrap();
+        assert_eq!(cfg.search.score_mix, 0.3);
+        assert!(cfg.network.score_head);
+    }
+
+    #[test]
     fn loop_settings_out_of_range_are_named() {
         for (table, words) in [
             (

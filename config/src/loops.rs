@@ -514,6 +514,11 @@ mod tests {
             train("margin_scale = 0").unwrap_err(),
             "[train] margin_scale = 0: expected above 0, at most 1000"
         );
+        assert_eq!(
+            train("score_weight = 101").unwrap_err(),
+            "[train] score_weight = 101: expected 0 to 100"
+        );
+        assert_eq!(train("score_weight = 0.5").unwrap().score_weight, 0.5);
         let c = train("schedule_span = \"run\"\nkeep_optimizer = true\nvalue_mix = 0.5").unwrap();
         assert_eq!(c.schedule_span, Span::Run);
         assert!(c.keep_optimizer);

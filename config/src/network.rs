@@ -131,4 +131,20 @@ mod tests {
         let e = table("kind = \"conv\"").unwrap_err().to_string();
         assert!(e.contains("kind") && e.contains("ring"), "{e}");
     }
+
+    #[test]
+    fn the_score_head_is_off_by_default_and_its_scale_is_checked() {
+        let table = |text: &str| NetworkConfig::from_table(&toml::from_str(text).unwrap());
+        let plain = table("width = 32").unwrap();
+        assert!(!plain.score_head);
+        assert_eq!(plain.score_scale, 8.0);
+        let scored = table("score_head = true\nscore_scale = 32.0").unwrap();
+        assert!(scored.score_head && scored.score_scale == 32.0);
+        for bad in ["0.0", "-1.0", "5000.0"] {
+            let e = table(&format!("score_scale = {bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("[network] score_scale"), "{e}");
+        }
+    }
 }

@@ -178,4 +178,19 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn a_score_mix_outside_0_to_1_is_named() {
+        assert_eq!(search("score_mix = 0.3").unwrap().score_mix, 0.3);
+        assert_eq!(search("").unwrap().score_mix, 0.0);
+        for bad in ["-0.1", "1.5"] {
+            let e = search(&format!("score_mix = {bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("[search] score_mix") && e.contains("0 to 1"),
+                "{e}"
+            );
+        }
+    }
 }

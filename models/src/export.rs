@@ -559,6 +559,19 @@ impl OnnxRunner {
     /// # Errors
     /// A message when tract fails.
     pub fn run(&self, features: &[f32]) -> Result<(Vec<f32>, Vec<f32>), String> {
+        let (logits, values, _) = self.run_heads(features)?;
+        Ok((logits, values))
+    }
+
+    /// [`OnnxRunner::run`] with the scores (`[batch]`) of a model with a score output.
+    ///
+    /// # Errors
+    /// A message when tract fails.
+    #[allow(clippy::type_complexity)]
+    pub fn run_heads(
+        &self,
+        features: &[f32],
+    ) -> Result<(Vec<f32>, Vec<f32>, Option<Vec<f32>>), String> {
         use tract_onnx::prelude::{IntoTValue, Tensor as TractTensor};
         let x = TractTensor::from_shape(&[self.batch, self.inputs], features)
             .map_err(|e| e.to_string())?;
@@ -573,6 +586,7 @@ impl OnnxRunner {
                 .copied()
                 .collect())
         };
-        Ok((vec(&out[0])?, vec(&out[1])?))
+        let score = out.get(2).map(vec).transpose()?;
+        Ok((vec(&out[0])?, vec(&out[1])?, score))
     }
 }

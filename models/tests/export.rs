@@ -232,3 +232,67 @@ fn a_ring_network_exports_to_onnx_and_safetensors_that_compute_what_burn_compute
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The score head's output for each of `POSITIONS` positions, as burn computes it.
+fn burn_scores(net: &PolicyValueNet, features: &[f32], e: usize) -> Vec<f32> {
+    let x = Tensor::<2>::from_data(TensorData::new(features.to_vec(), [POSITIONS, e]), &mankala_models::device()); // [B, E]
+    let (_, _, score) = net.forward_heads(x);
+    score.expect("a score head").into_data().try_to_vec::<f32>().unwrap()
+}
+
+#[test]
+fn a_score_head_is_exported_as_a_third_output_that_computes_what_burn_computes() {
+    let dir = temp("score");
+    for kind in [NetworkKind::Mlp, NetworkKind::Ring] {
+        let network = NetworkConfig { kind, width: 16, blocks: 1, value_width: 8, score_head: true, ..NetworkConfig::default() };
+        let game = AnyGame::by_name("kalah").unwrap();
+        let (inputs, features) = with_game!(&game, g => (NetInputs::of(g, 1).unwrap(), random_features(g)));
+        let (e, a) = (inputs.encoding_len, inputs.num_actions);
+        let net = PolicyValueNet::new(&network, &inputs, &mankala_models::device());
+        assert!(net.has_score_head());
+        let (want_logits, want_values) = burn_outputs(&net, &features, e);
+        let want_scores = burn_scores(&net, &features, e);
+        // The score is its own output, not a copy of the value.
+        assert!(max_diff(&want_scores, &want_values) > 1e-3, "{kind:?}");
+
+        let meta = meta("kalah", e, a, &network);
+        let onnx = dir.join(format!("{kind:?}.onnx"));
+        write_onnx(&net, &meta, "test", &onnx).unwrap();
+        let (logits, values, scores) = OnnxRunner::load(&onnx, POSITIONS, e).unwrap().run_heads(&features).unwrap();
+        assert!(max_diff(&logits, &want_logits) <= TOLERANCE, "{kind:?}");
+        assert!(max_diff(&values, &want_values) <= TOLERANCE, "{kind:?}");
+        let scores = scores.expect("a third output");
+        assert!(max_diff(&scores, &want_scores) <= TOLERANCE, "{kind:?}");
+        let (_, outputs) = mankala_models::export::ports(&meta);
+        let names: Vec<&str> = outputs.iter().map(|p| p.name).collect();
+        assert_eq!(names, ["policy_logits", "value", "score"]);
+
+        // The safetensors file holds the score layer, read from the value head's hidden layer.
+        let tensors = safetensors_tensors(&net);
+        let get = |name: &str| tensors.iter().find(|t| t.0 == name).unwrap_or_else(|| panic!("no {name}"));
+        assert_eq!(get("score_out.weight").1, [1, network.value_width]);
+        if kind == NetworkKind::Mlp {
+            for i in 0..POSITIONS {
+                let x = &features[i * e..(i + 1) * e];
+                let relu = |v: Vec<f32>| v.into_iter().map(|x| x.max(0.0)).collect::<Vec<_>>();
+                let mut h = relu(plain_linear(&tensors, "input", x));
+                let a = relu(plain_linear(&tensors, "blocks.0.first", &h));
+                let b = plain_linear(&tensors, "blocks.0.second", &a);
+                h = relu(b.iter().zip(&h).map(|(x, y)| x + y).collect());
+                let s = plain_linear(&tensors, "score_out", &relu(plain_linear(&tensors, "value_hidden", &h)));
+                assert!((s[0].tanh() - want_scores[i]).abs() <= TOLERANCE, "{i}");
+            }
+        }
+    }
+    // A network without the head has two outputs, as before.
+    let network = NetworkConfig { width: 16, blocks: 1, value_width: 8, ..NetworkConfig::default() };
+    let game = AnyGame::by_name("kalah").unwrap();
+    let (inputs, features) = with_game!(&game, g => (NetInputs::of(g, 1).unwrap(), random_features(g)));
+    let net = PolicyValueNet::new(&network, &inputs, &mankala_models::device());
+    let onnx = dir.join("plain.onnx");
+    write_onnx(&net, &meta("kalah", inputs.encoding_len, inputs.num_actions, &network), "test", &onnx).unwrap();
+    let (_, _, scores) = OnnxRunner::load(&onnx, POSITIONS, inputs.encoding_len).unwrap().run_heads(&features).unwrap();
+    assert!(scores.is_none());
+    assert!(safetensors_tensors(&net).iter().all(|t| !t.0.starts_with("score_out")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

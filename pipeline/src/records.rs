@@ -99,6 +99,12 @@ pub struct TrainDone {
     /// against their results: the fixed validation set.
     #[serde(default)]
     pub fixed_value_loss: Option<f32>,
+    /// Final training score loss (a network with a score head, `[network] score_head`).
+    #[serde(default)]
+    pub score_loss: Option<f32>,
+    /// Validation score loss.
+    #[serde(default)]
+    pub val_score_loss: Option<f32>,
     /// Training samples per second.
     pub samples_per_s: f64,
     /// Seconds spent.

@@ -213,6 +213,7 @@ impl Run {
             sims: self.arena_sims(),
             gumbel: self.cfg.search.gumbel,
             millis: None,
+            score: None,
         }
     }
 
@@ -401,6 +402,8 @@ impl Run {
             val_policy_entropy: finite(s.val_policy_entropy),
             val_target_entropy: finite(s.val_target_entropy),
             fixed_value_loss: finite(s.fixed_value_loss),
+            score_loss: finite(s.score_loss),
+            val_score_loss: finite(s.val_score_loss),
             samples_per_s: s.samples_per_s,
             seconds: start.elapsed().as_secs_f64(),
             cpu_seconds: None,

@@ -54,11 +54,17 @@ pub fn at_each(spec: &AgentSpec, sims: &[u32]) -> Result<Vec<AgentSpec>> {
     }
     sims.iter()
         .map(|&n| match spec.clone() {
-            AgentSpec::Network { model, gumbel, .. } => Ok(AgentSpec::Network {
+            AgentSpec::Network {
+                model,
+                gumbel,
+                score,
+                ..
+            } => Ok(AgentSpec::Network {
                 model,
                 sims: n,
                 gumbel,
                 millis: None,
+                score,
             }),
             AgentSpec::Zoo {
                 variant, gumbel, ..

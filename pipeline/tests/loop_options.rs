@@ -301,6 +301,41 @@ fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it()
 }
 
 #[test]
+fn a_score_head_is_trained_in_every_generation_and_searched_with_by_score_mix() {
+    let dir = temp_dir("score");
+    let path = tiny_config(&dir, "", "", "gate = \"always\"");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replace("[search]\n", "[search]\nscore_mix = 0.5\n").replace("[network]\n", "[network]\nscore_head = true\nscore_scale = 4.0\n");
+    std::fs::write(&path, text.replace("generations = 2", "generations = 3")).unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    run_generations(&run, &LoopOptions { generations: 3, deadline: None }, &Silent).unwrap();
+    for g in 0..3 {
+        let meta = mankala_models::file::read_meta(&run.layout.model(g)).unwrap();
+        assert!(meta.network.score_head && meta.network.score_scale == 4.0, "{g}");
+        let train: mankala_pipeline::TrainDone =
+            serde_json::from_str(&std::fs::read_to_string(run.layout.marker(g, mankala_pipeline::Step::Train)).unwrap()).unwrap();
+        assert!(train.score_loss.is_some_and(|l| l.is_finite() && l >= 0.0), "{g}: {train:?}");
+        // Held out where the value is (too few games to hold any out here).
+        assert_eq!(train.val_score_loss.is_some(), train.val_value_loss.is_some(), "{g}: {train:?}");
+    }
+    // Generation 2's self-play searched with generation 1's network and its score.
+    let selfplay: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(run.layout.marker(2, mankala_pipeline::Step::Selfplay)).unwrap()).unwrap();
+    assert_eq!(selfplay["evaluator"], "gen-1");
+    let losses = std::fs::read_to_string(run.layout.report().with_file_name("losses.svg")).unwrap();
+    assert!(losses.contains("score (validation)"), "the losses chart shows the score's");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    // A config whose search mixes a score its network lacks is refused by name.
+    let dir = temp_dir("score-refused");
+    let path = tiny_config(&dir, "", "", "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("[search]\n", "[search]\nscore_mix = 0.5\n")).unwrap();
+    let e = open_error(&dir, &path);
+    assert!(e.contains("[search] score_mix = 0.5") && e.contains("score_head"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_growth_out_of_order_is_refused_by_name() {
     let dir = temp_dir("grow-bad");
     let path = tiny_config(&dir, "", "", "[[loop.grow]]\ngeneration = 0\nwidth = 16\nblocks = 2\nsteps = 6");

@@ -56,8 +56,8 @@ fn analyse_typed<G: Game>(
 
 /// An agent given by a spec as on the command line: `random`, `greedy`,
 /// `alphabeta:depth=D|ms=T|nodes=N[,tb=FILE]`, `perfect[:tb=FILE]`, `mcts:sims=N|ms=T[,c=C]`,
-/// `nn:model=PATH[,sims=N|ms=T][,gumbel=true]`, `zoo[:VARIANT][,sims=N|ms=T]` (the shipped
-/// network).
+/// `nn:model=PATH[,sims=N|ms=T][,gumbel=true][,score=W]`, `zoo[:VARIANT][,sims=N|ms=T]` (the
+/// shipped network).
 ///
 /// `game`, when given, prepares the agent at once (an `nn` model is loaded and checked
 /// against the variant, its rules and the encoding); otherwise that happens at the first

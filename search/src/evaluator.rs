@@ -360,4 +360,68 @@ mod tests {
         // The playouts are not all one result, so the mix is seen to move values both ways.
         assert!(playouts.iter().any(|e| e.value > 0.0) && playouts.iter().any(|e| e.value < 0.0));
     }
+
+    #[test]
+    fn a_score_mix_weighs_the_network_value_against_its_score_head() {
+        let g = Oware::default();
+        let inputs = NetInputs::of(&g, 2).unwrap();
+        let cfg = NetworkConfig {
+            score_head: true,
+            ..NetworkConfig::default()
+        };
+        let net = PolicyValueNet::new(&cfg, &inputs, &mankala_models::device());
+        let alone = evaluations(&mut NetworkEvaluator::new(net.clone(), 2), &g);
+        let off = evaluations(
+            &mut NetworkEvaluator::new(net.clone(), 2).with_score(0.0),
+            &g,
+        );
+        let full = evaluations(
+            &mut NetworkEvaluator::new(net.clone(), 2).with_score(1.0),
+            &g,
+        );
+        let quarter = evaluations(
+            &mut NetworkEvaluator::new(net.clone(), 2).with_score(0.25),
+            &g,
+        );
+        // The score head's own outputs on the same positions.
+        let encoder = Encoder::new(&g, 2).unwrap();
+        let states = positions(&g);
+        let mut features = vec![0.0; states.len() * encoder.len()];
+        for (i, s) in states.iter().enumerate() {
+            encoder.encode(s, &mut features[i * encoder.len()..(i + 1) * encoder.len()]);
+        }
+        let legal = vec![1.0; states.len() * g.num_actions()];
+        let (_, _, scores) = mankala_models::net::infer_heads(
+            &net,
+            &mankala_models::device(),
+            features,
+            legal,
+            states.len(),
+        );
+        let scores = scores.unwrap();
+        for k in 0..alone.len() {
+            for e in [&off[k], &full[k], &quarter[k]] {
+                assert_eq!(e.priors, alone[k].priors);
+            }
+            assert_eq!(off[k].value, alone[k].value);
+            assert!((full[k].value - scores[k]).abs() < 1e-6);
+            let mixed = 0.75 * alone[k].value + 0.25 * scores[k];
+            assert!((quarter[k].value - mixed).abs() < 1e-6);
+        }
+        // The score is not the value, so the mix is seen to move the values.
+        assert!((0..alone.len()).any(|k| (full[k].value - alone[k].value).abs() > 1e-3));
+    }
+
+    #[test]
+    #[should_panic(expected = "score head")]
+    fn a_score_mix_without_a_score_head_is_refused() {
+        let g = Oware::default();
+        let inputs = NetInputs::of(&g, 2).unwrap();
+        let net = PolicyValueNet::new(
+            &NetworkConfig::default(),
+            &inputs,
+            &mankala_models::device(),
+        );
+        let _ = NetworkEvaluator::new(net, 2).with_score(0.5);
+    }
 }

@@ -29,8 +29,8 @@ pub struct ArenaCommand {
     #[command(flatten)]
     game: GameArgs,
     /// Agents: random, greedy, alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N|ms=T[,c=C],
-    /// nn:model=PATH[,sims=N|ms=T][,gumbel=true], zoo[:VARIANT][,sims=N|ms=T] (the shipped
-    /// network); ms=T: T milliseconds a move.
+    /// nn:model=PATH[,sims=N|ms=T][,gumbel=true][,score=W], zoo[:VARIANT][,sims=N|ms=T] (the
+    /// shipped network); ms=T: T milliseconds a move; score=W: the weight of a score head.
     #[arg(long, short, num_args = 2.., required = true)]
     agents: Vec<String>,
     /// Games per pair of agents (colours alternate).

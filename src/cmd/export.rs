@@ -217,13 +217,21 @@ fn network_description(n: &mankala_config::NetworkConfig) -> serde_json::Value {
              value = tanh(value_out(relu(value_hidden(concat(mean_p(h), max_p(h))))))",
         ),
     };
-    json!({
+    let mut d = json!({
         "kind": kind,
         "width": n.width,
         "blocks": n.blocks,
         "value_width": n.value_width,
         "forward": forward,
-    })
+    });
+    if n.score_head {
+        d["forward"] = json!(format!(
+            "{forward}; score = tanh(score_out(relu(value_hidden(...)))), the value's hidden \
+             layer: the final seed margin for the player to move as tanh(margin / score_scale)"
+        ));
+        d["score_scale"] = json!(n.score_scale);
+    }
+    d
 }
 
 /// `count` positions reached by random play (seeded by `seed`), each with its encoding (of
@@ -242,19 +250,23 @@ fn reference_samples<G: Game>(
     for (s, out) in positions.iter().zip(features.chunks_mut(e)) {
         encoder.encode(s, out);
     }
-    let (logits, values) = forward(net, &features, count, e);
+    let (logits, values, scores) = forward_heads(net, &features, count, e);
     let rows: Vec<serde_json::Value> = positions
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            json!({
+            let mut row = json!({
                 "to_move": s.to_move().name(),
                 "ply": s.ply(),
                 "features": &features[i * e..(i + 1) * e],
                 "legal": s.legal_mask().iter().collect::<Vec<_>>(),
                 "policy_logits": &logits[i * a..(i + 1) * a],
                 "value": values[i],
-            })
+            });
+            if let Some(scores) = &scores {
+                row["score"] = json!(scores[i]);
+            }
+            row
         })
         .collect();
     json!({
@@ -291,21 +303,22 @@ pub fn random_positions<G: Game>(game: &G, count: usize, seed: u64) -> Vec<G::St
 }
 
 /// The network's raw outputs for `batch` encoded positions: logits `[batch * A]`, values
-/// `[batch]`.
-pub fn forward(
+/// `[batch]`, and the score head's (`[batch]`) where the network has one.
+pub fn forward_heads(
     net: &PolicyValueNet,
     features: &[f32],
     batch: usize,
     encoding_len: usize,
-) -> (Vec<f32>, Vec<f32>) {
+) -> (Vec<f32>, Vec<f32>, Option<Vec<f32>>) {
     use burn::tensor::{Tensor, TensorData};
     let x = Tensor::<2>::from_data(
         TensorData::new(features.to_vec(), [batch, encoding_len]),
         &mankala_models::device(),
     ); // [B, E]
-    let (logits, value) = net.forward(x); // [B, A], [B, 1]
+    let (logits, value, score) = net.forward_heads(x); // [B, A], [B, 1], [B, 1]
     (
         logits.into_data().try_to_vec::<f32>().expect("f32 logits"),
         value.into_data().try_to_vec::<f32>().expect("f32 values"),
+        score.map(|s| s.into_data().try_to_vec::<f32>().expect("f32 scores")),
     )
 }

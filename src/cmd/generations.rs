@@ -62,8 +62,12 @@ pub(crate) fn step_line(g: u32, record: &StepRecord) -> String {
             } else {
                 String::new()
             };
+            let score = match d.score_loss {
+                Some(_) => format!(", score loss {}", fmt_loss(d.score_loss)),
+                None => String::new(),
+            };
             format!(
-                "gen {g} train:{reanalysed} {} steps, policy loss {}, value loss {}, {:.0} s",
+                "gen {g} train:{reanalysed} {} steps, policy loss {}, value loss {}{score}, {:.0} s",
                 d.steps,
                 fmt_loss(d.policy_loss),
                 fmt_loss(d.value_loss),

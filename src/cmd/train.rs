@@ -81,6 +81,12 @@ impl TrainCommand {
             "value loss        {:.4} (validation {:.4})",
             summary.value_loss, summary.val_value_loss
         );
+        if summary.score_loss.is_finite() {
+            println!(
+                "score loss        {:.4} (validation {:.4})",
+                summary.score_loss, summary.val_score_loss
+            );
+        }
         if summary.fixed_value_loss.is_finite() {
             println!(
                 "fixed validation  policy {:.4}, value {:.4} (against the games' results)",

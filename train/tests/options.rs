@@ -230,6 +230,52 @@ fn margin_mix_pulls_the_value_toward_the_final_margin() {
 }
 
 #[test]
+fn a_score_head_learns_the_final_margin_beside_the_value() {
+    let _serial = serial();
+    let rules = rules();
+    let data = temp_dir("score-data");
+    // Every row: the mover won (+1), by a margin of -20 seeds: the value and the score have
+    // targets of opposite signs.
+    disagreeing_shard(&data, &rules);
+    let dirs = [data.clone()];
+    let out = temp_dir("score-out");
+    let mut o = options(&dirs, &out, 500, &rules);
+    o.network.score_head = true;
+    o.network.score_scale = 10.0;
+    let summary = train(&o, |_, _, _| {}).unwrap();
+    let (net, meta) = file::load(&out.join("model"), &kalah_expected(&rules), &mankala_models::device()).unwrap();
+    assert!(meta.network.score_head && net.has_score_head());
+    let g = kalah();
+    let mut features = vec![0.0; 14];
+    g.initial_state().encode(&mut features);
+    let (_, value, score) = mankala_models::net::infer_heads(&net, &mankala_models::device(), features, vec![1.0; 6], 1);
+    let score = score.expect("a score head")[0];
+    // The value follows the result, the score the margin: tanh(-20 / 10) = -0.96.
+    assert!(value[0] > 0.2, "value {}", value[0]);
+    assert!((score - (-2.0f32).tanh()).abs() < 0.2, "score {score}");
+    assert!(summary.score_loss.is_finite() && summary.score_loss < 0.05, "{summary:?}");
+    // metrics.csv has the score's losses in its own columns.
+    let text = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let last: Vec<&str> = text.lines().last().unwrap().split(',').collect();
+    let column = header.iter().position(|&c| c == "score_loss").unwrap();
+    assert!(last[column].parse::<f32>().unwrap() < 0.05, "{text}");
+
+    // Shards written before the margin column are refused by name for a score head.
+    let old = temp_dir("score-old");
+    write_shard_version(&old.join("shard-00000.parquet"), &shard_meta(&rules), &random_rows(), 2).unwrap();
+    let old_out = temp_dir("score-old-out");
+    let old_dirs = [old.clone()];
+    let mut o = options(&old_dirs, &old_out, 5, &rules);
+    o.network.score_head = true;
+    let e = train(&o, |_, _, _| {}).unwrap_err().to_string();
+    assert!(e.contains("shard-00000.parquet") && e.contains("score_head"), "{e}");
+    for d in [data, out, old, old_out] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
 fn a_kept_optimizer_state_changes_the_next_training_and_a_missing_one_is_named() {
     let _serial = serial();
     let rules = rules();
@@ -359,7 +405,8 @@ fn a_fixed_validation_set_is_scored_against_its_games_results() {
     assert_eq!(lines.next(), Some(mankala_train::trainer::METRICS_HEADER));
     let last: Vec<&str> = lines.last().unwrap().split(',').collect();
     assert_eq!(last.len(), mankala_train::trainer::METRICS_HEADER.split(',').count());
-    let fixed_value: f32 = last[last.len() - 1].parse().unwrap();
+    let column = |name: &str| mankala_train::trainer::METRICS_HEADER.split(',').position(|c| c == name).unwrap();
+    let fixed_value: f32 = last[column("fixed_value_loss")].parse().unwrap();
     assert!((fixed_value - s.fixed_value_loss).abs() < 1e-4, "{last:?} {s:?}");
 
     // Without one, the columns are empty and the losses absent.
@@ -369,7 +416,8 @@ fn a_fixed_validation_set_is_scored_against_its_games_results() {
     let s = train(&o, |_, _, _| {}).unwrap();
     assert!(s.fixed_value_loss.is_nan() && s.fixed_policy_loss.is_nan());
     let metrics = std::fs::read_to_string(out2.join("metrics.csv")).unwrap();
-    assert!(metrics.lines().skip(1).all(|l| l.ends_with(",,")), "{metrics}");
+    let empty = |l: &str, name: &str| l.split(',').nth(column(name)) == Some("");
+    assert!(metrics.lines().skip(1).all(|l| empty(l, "fixed_policy_loss") && empty(l, "fixed_value_loss")), "{metrics}");
 
     // Shards of other rules are refused by name, as in the window.
     let other = dir.join("other");
@@ -394,10 +442,11 @@ fn metrics_begun_with_fewer_columns_are_kept_padded_when_training_resumes() {
     train(&options(&dirs, &out, 20, &rules), |_, _, _| {}).unwrap();
     // Rewrite the file as a build without the fixed validation's columns wrote it.
     let header = mankala_train::trainer::METRICS_HEADER;
-    let old_header = header.trim_end_matches(",fixed_policy_loss,fixed_value_loss");
+    let old_header = header.split(",fixed_policy_loss").next().unwrap();
     let text = std::fs::read_to_string(out.join("metrics.csv")).unwrap();
+    // Without a fixed set or a score head, the columns after samples_per_s are empty.
     let old: String =
-        std::iter::once(old_header.to_string()).chain(text.lines().skip(1).map(|l| l.trim_end_matches(",,").to_string())).map(|l| l + "\n").collect();
+        std::iter::once(old_header.to_string()).chain(text.lines().skip(1).map(|l| l.trim_end_matches(',').to_string())).map(|l| l + "\n").collect();
     std::fs::write(out.join("metrics.csv"), &old).unwrap();
     train(&options(&dirs, &out, 30, &rules), |_, _, _| {}).unwrap();
     let text = std::fs::read_to_string(out.join("metrics.csv")).unwrap();

@@ -37,6 +37,21 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
             points: loss(|d| d.fixed_value_loss),
         },
     ];
+    // The score head's losses, where the network has one.
+    let scores = [
+        Series {
+            name: "score",
+            points: loss(|d| d.score_loss),
+        },
+        Series {
+            name: "score (validation)",
+            points: loss(|d| d.val_score_loss),
+        },
+    ];
+    let losses: Vec<Series> = losses
+        .into_iter()
+        .chain(scores.into_iter().filter(|s| !s.points.is_empty()))
+        .collect();
     atomic::write(
         &f.root.join("losses.svg"),
         plot::line_chart("Training losses", "generation", "loss", &losses).as_bytes(),
