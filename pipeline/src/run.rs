@@ -49,7 +49,7 @@ pub struct OpenOptions<'a> {
     /// The run's seed on its first start (default: from the clock); a rerun must give the
     /// recorded seed or none.
     pub seed: Option<u64>,
-    /// Worker threads of self-play and arenas.
+    /// Worker threads of self-play, arenas, reanalysis and each training step.
     pub threads: usize,
 }
 
@@ -388,6 +388,7 @@ impl Run {
                 network: network.as_ref(),
             },
             fixed_validation: first_games.as_deref(),
+            threads: self.threads,
         };
         let reanalysed = crate::reanalyse::run(self, g, plan.window, progress)?;
         let s = train::fit(&self.cfg, &job, &format!("gen {g} train"), progress)?;

@@ -33,6 +33,8 @@ pub struct Fit<'a> {
     /// Shards of games the network did not shape, whose held-out games are a second,
     /// fixed validation set (`None`: none).
     pub fixed_validation: Option<&'a Path>,
+    /// Threads each step's batch is split over.
+    pub threads: usize,
 }
 
 /// Where a training starts when its output directory has no checkpoint yet.
@@ -68,6 +70,7 @@ pub fn fit(
         seed,
         start,
         fixed_validation,
+        threads,
     } = *job;
     create_dir(out, "cannot create")?;
     let rules = cfg.rules_toml();
@@ -87,6 +90,7 @@ pub fn fit(
         },
         code_version: code_version(),
         fixed_validation,
+        threads,
     };
     atomic::write(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
     progress.begin(label, "steps", steps, 0);

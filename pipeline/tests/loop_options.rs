@@ -307,7 +307,9 @@ fn a_score_head_is_trained_in_every_generation_and_searched_with_by_score_mix() 
     let text = std::fs::read_to_string(&path).unwrap();
     let text = text.replace("[search]\n", "[search]\nscore_mix = 0.5\n").replace("[network]\n", "[network]\nscore_head = true\nscore_scale = 4.0\n");
     std::fs::write(&path, text.replace("generations = 2", "generations = 3")).unwrap();
-    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
+    // Two threads: each training step's batch is split in two, generations 1 and 2 from the
+    // model file of the one before.
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 2 }).unwrap();
     run_generations(&run, &LoopOptions { generations: 3, deadline: None }, &Silent).unwrap();
     for g in 0..3 {
         let meta = mankala_models::file::read_meta(&run.layout.model(g)).unwrap();

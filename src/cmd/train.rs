@@ -36,6 +36,9 @@ pub struct TrainCommand {
     /// games' results (metrics.csv: fixed_policy_loss, fixed_value_loss).
     #[arg(long)]
     fixed_validation: Option<PathBuf>,
+    /// Threads each training step's batch is split over (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 impl TrainCommand {
@@ -65,6 +68,7 @@ impl TrainCommand {
                 ..train::Start::default()
             },
             fixed_validation: self.fixed_validation.as_deref(),
+            threads: crate::args::threads_arg(self.threads)?,
         };
         let summary = train::fit(cfg, &job, "", &Bars::new())?;
         println!(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use burn::module::Module;
-use burn::optim::{AdamWConfig, GradientsParams};
+use burn::optim::{AdamWConfig, GradientsAccumulator, GradientsParams};
 use burn::tensor::{Device, Tensor, TensorData};
 use mankala_config::NetworkConfig;
 use mankala_data::atomic;
@@ -53,6 +53,9 @@ pub struct TrainOptions<'a> {
     /// agents): their held-out games are a second validation set, fixed for the whole run,
     /// scored against the games' results ([`TrainSummary::fixed_value_loss`]).
     pub fixed_validation: Option<&'a Path>,
+    /// Threads one training step's batch is split over (each part's loss and gradients on a
+    /// thread of its own; 1: the whole batch on the calling thread).
+    pub threads: usize,
 }
 
 /// A training's place in a schedule longer than itself.
@@ -226,6 +229,70 @@ fn batch_of(
         score: t(score, [b, 1]),
         score_weight: t(score_weight, [b, 1]),
     }
+}
+
+/// The gradients of one training step on `rows` and its policy, value and score losses (NaN
+/// without a score head): the rows split into `threads` contiguous parts of equal size (one
+/// more or less), each part's loss differentiated on a thread of its own, the parts'
+/// gradients and losses summed in order, each weighted by its share of the rows. That is the
+/// whole batch's mean loss, but where the parts hold different shares of policy targets (fast
+/// searches) or of margins, which each part normalizes by its own.
+fn step_gradients(
+    net: &PolicyValueNet,
+    rows: &Samples,
+    tc: &TrainConfig,
+    score_scale: f32,
+    threads: usize,
+    device: &Device,
+) -> (GradientsParams, [f32; 3]) {
+    let n = rows.len();
+    let parts = threads.clamp(1, n.max(1));
+    // Each part's forward pass runs on a fork of the network, with an autodiff graph of its
+    // own and the same parameter ids, so that each backward pass consumes its own graph and
+    // the gradients add up parameter by parameter.
+    let one = |range: Range<usize>, net: &PolicyValueNet| {
+        let share = range.len() as f32 / n.max(1) as f32;
+        let l = loss(
+            net,
+            batch_of(rows, range, ValueTarget::of(tc), score_scale, device),
+        );
+        let mut total = l.policy.clone() + l.value.clone() * tc.value_weight;
+        if let Some(score) = &l.score {
+            total = total + score.clone() * tc.score_weight;
+        }
+        let grads = GradientsParams::from_grads((total * share).backward(), net);
+        let losses = [
+            scalar(l.policy) * share,
+            scalar(l.value) * share,
+            l.score.map_or(f32::NAN, scalar) * share,
+        ];
+        (grads, losses)
+    };
+    if parts == 1 {
+        return one(0..n, net);
+    }
+    let one = &one;
+    let done: Vec<(GradientsParams, [f32; 3])> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..parts)
+            .map(|k| {
+                let fork = net.clone().fork(device);
+                s.spawn(move || one(k * n / parts..(k + 1) * n / parts, &fork))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a training thread panicked"))
+            .collect()
+    });
+    let mut sum = GradientsAccumulator::new();
+    let mut losses = [0.0f32; 3];
+    for (grads, l) in done {
+        sum.accumulate(net, grads);
+        for (total, x) in losses.iter_mut().zip(l) {
+            *total += x;
+        }
+    }
+    (sum.grads(), losses)
 }
 
 fn scalar(t: Tensor<1>) -> f32 {
@@ -624,25 +691,12 @@ pub fn train(
             Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
             None => tc.learning_rate_at(summary.step, opts.steps),
         };
-        let l = loss(
-            &net,
-            batch_of(
-                &rows,
-                0..rows.len(),
-                ValueTarget::of(tc),
-                score_scale,
-                &device,
-            ),
-        );
-        let mut total = l.policy.clone() + l.value.clone() * tc.value_weight;
-        if let Some(score) = &l.score {
-            total = total + score.clone() * tc.score_weight;
-        }
-        let grads = GradientsParams::from_grads(total.backward(), &net);
+        let (grads, [pl, vl, sl]) =
+            step_gradients(&net, &rows, tc, score_scale, opts.threads, &device);
         net = optim.step(lr, net, grads);
-        sum_p += scalar(l.policy);
-        sum_v += scalar(l.value);
-        sum_s += l.score.map_or(f32::NAN, scalar);
+        sum_p += pl;
+        sum_v += vl;
+        sum_s += sl;
         count += 1;
         summary.step += 1;
         summary.samples += rows.len() as u64;
@@ -682,7 +736,13 @@ pub fn train(
                 "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{},{},{},{}\n",
                 summary.step,
                 summary.samples,
-                summary.policy_loss + summary.value_loss * tc.value_weight,
+                summary.policy_loss
+                    + summary.value_loss * tc.value_weight
+                    + if summary.score_loss.is_finite() {
+                        summary.score_loss * tc.score_weight
+                    } else {
+                        0.0
+                    },
                 summary.policy_loss,
                 summary.value_loss,
                 held.policy_loss,
@@ -721,4 +781,100 @@ pub fn train(
     }
     file::save(&net, &meta_for(&summary), &out.join("model"))?;
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use burn::module::{ModuleVisitor, Param};
+    use mankala_models::NetInputs;
+
+    /// `n` rows of random features and targets, every one a full search with a margin.
+    fn random_rows(n: usize, e: usize, a: usize) -> Samples {
+        let mut x: u64 = 7;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut rows = Samples::new(e, a);
+        for i in 0..n {
+            rows.run.push(0);
+            rows.game_id.push(i as u64);
+            rows.features.extend((0..e).map(|_| next()));
+            rows.legal
+                .extend((0..a).map(|k| if k % 3 == 0 { 0.0 } else { 1.0 }));
+            let p: Vec<f32> = (0..a)
+                .map(|k| if k % 3 == 0 { 0.0 } else { next() })
+                .collect();
+            let sum: f32 = p.iter().sum();
+            rows.policy.extend(p.iter().map(|v| v / sum));
+            rows.value_target
+                .push(if next() < 0.5 { -1.0 } else { 1.0 });
+            rows.root_value.push(next() * 2.0 - 1.0);
+            rows.full_search.push(true);
+            rows.margin.push((next() * 40.0 - 20.0).round());
+            rows.weight.push(1.0);
+        }
+        rows.run_ids.push("test".into());
+        rows
+    }
+
+    /// Every parameter's gradient in `grads`, in the network's order, flattened.
+    fn flat(net: &PolicyValueNet, grads: &GradientsParams) -> Vec<f32> {
+        struct Collect<'a> {
+            grads: &'a GradientsParams,
+            out: Vec<f32>,
+        }
+        impl ModuleVisitor for Collect<'_> {
+            fn visit_float<const D: usize>(&mut self, param: &Param<Tensor<D>>) {
+                let g = self.grads.get::<D>(param.id).expect("a gradient");
+                self.out
+                    .extend(g.into_data().try_into_vec::<f32>().expect("f32"));
+            }
+        }
+        let mut c = Collect {
+            grads,
+            out: Vec::new(),
+        };
+        net.visit(&mut c);
+        c.out
+    }
+
+    #[test]
+    fn a_batch_split_over_threads_gives_the_whole_batchs_gradients_and_losses() {
+        let device = mankala_models::device().autodiff();
+        let (e, a) = (20, 7);
+        let cfg = NetworkConfig {
+            width: 16,
+            blocks: 1,
+            value_width: 8,
+            score_head: true,
+            ..NetworkConfig::default()
+        };
+        let net = PolicyValueNet::new(&cfg, &NetInputs::flat(e, a), &device);
+        let rows = random_rows(64, e, a);
+        let tc = TrainConfig {
+            value_mix: 0.5,
+            ..TrainConfig::default()
+        };
+        let (whole, whole_losses) = step_gradients(&net, &rows, &tc, 8.0, 1, &device);
+        let whole = flat(&net, &whole);
+        assert!(whole.iter().any(|g| g.abs() > 1e-4));
+        for threads in [2, 3] {
+            let (split, losses) = step_gradients(&net, &rows, &tc, 8.0, threads, &device);
+            let split = flat(&net, &split);
+            assert_eq!(split.len(), whole.len());
+            for (k, (s, w)) in split.iter().zip(&whole).enumerate() {
+                assert!(
+                    (s - w).abs() <= 1e-5 + 1e-4 * w.abs(),
+                    "{threads} threads, {k}: {s} against {w}"
+                );
+            }
+            for (l, w) in losses.iter().zip(whole_losses) {
+                assert!((l - w).abs() <= 1e-5, "{losses:?} against {whole_losses:?}");
+            }
+        }
+    }
 }

@@ -308,6 +308,7 @@ fn selfplay_and_the_trainer_run_on_the_device() {
         schedule: None,
         init_optimizer: None,
         fixed_validation: None,
+        threads: 1,
     };
     let trained = train(&opts, |_, _, _| {}).unwrap();
     assert_eq!(trained.step, 20);

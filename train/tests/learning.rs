@@ -100,6 +100,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, expected: Expecte
         schedule: None,
         init_optimizer: None,
         fixed_validation: None,
+        threads: 1,
     }
 }
 

@@ -144,6 +144,7 @@ fn options<'a>(data: &'a [PathBuf], out: &'a Path, steps: u64, rules: &'a str) -
         schedule: None,
         init_optimizer: None,
         fixed_validation: None,
+        threads: 1,
     }
 }
 
