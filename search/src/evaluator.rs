@@ -310,6 +310,14 @@ mod tests {
         out
     }
 
+    /// Oware and a fresh network of shape `cfg` reading encoding 2.
+    fn oware_net(cfg: NetworkConfig) -> (Oware, PolicyValueNet) {
+        let g = Oware::default();
+        let inputs = NetInputs::of(&g, 2).unwrap();
+        let net = PolicyValueNet::new(&cfg, &inputs, &mankala_models::device());
+        (g, net)
+    }
+
     fn evaluations<E: Evaluator<Oware>>(e: &mut E, g: &Oware) -> Vec<Evaluation> {
         let mut out = Vec::new();
         e.evaluate(g, &positions(g), &mut out);
@@ -318,13 +326,7 @@ mod tests {
 
     #[test]
     fn a_rollout_mix_weighs_the_network_value_against_one_seeded_playout() {
-        let g = Oware::default();
-        let inputs = NetInputs::of(&g, 2).unwrap();
-        let net = PolicyValueNet::new(
-            &NetworkConfig::default(),
-            &inputs,
-            &mankala_models::device(),
-        );
+        let (g, net) = oware_net(NetworkConfig::default());
         let seed = 17;
         let alone = evaluations(&mut NetworkEvaluator::new(net.clone(), 2), &g);
         let off = evaluations(
@@ -363,13 +365,10 @@ mod tests {
 
     #[test]
     fn a_score_mix_weighs_the_network_value_against_its_score_head() {
-        let g = Oware::default();
-        let inputs = NetInputs::of(&g, 2).unwrap();
-        let cfg = NetworkConfig {
+        let (g, net) = oware_net(NetworkConfig {
             score_head: true,
             ..NetworkConfig::default()
-        };
-        let net = PolicyValueNet::new(&cfg, &inputs, &mankala_models::device());
+        });
         let alone = evaluations(&mut NetworkEvaluator::new(net.clone(), 2), &g);
         let off = evaluations(
             &mut NetworkEvaluator::new(net.clone(), 2).with_score(0.0),
@@ -415,13 +414,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "score head")]
     fn a_score_mix_without_a_score_head_is_refused() {
-        let g = Oware::default();
-        let inputs = NetInputs::of(&g, 2).unwrap();
-        let net = PolicyValueNet::new(
-            &NetworkConfig::default(),
-            &inputs,
-            &mankala_models::device(),
-        );
+        let (_, net) = oware_net(NetworkConfig::default());
         let _ = NetworkEvaluator::new(net, 2).with_score(0.5);
     }
 }
