@@ -272,16 +272,23 @@ fn step_gradients(
         return one(0..n, net);
     }
     let one = &one;
+    let part = |k: usize| k * n / parts..(k + 1) * n / parts;
+    // The first part runs on the calling thread, on the network itself; the others each on
+    // a thread of its own, on a fork.
     let done: Vec<(GradientsParams, [f32; 3])> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..parts)
+        let handles: Vec<_> = (1..parts)
             .map(|k| {
                 let fork = net.clone().fork(device);
-                s.spawn(move || one(k * n / parts..(k + 1) * n / parts, &fork))
+                s.spawn(move || one(part(k), &fork))
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a training thread panicked"))
+        let first = one(part(0), net);
+        std::iter::once(first)
+            .chain(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a training thread panicked")),
+            )
             .collect()
     });
     let mut sum = GradientsAccumulator::new();
