@@ -233,8 +233,8 @@ fn batch_of(
 
 /// The gradients of one training step on `rows` and its policy, value and score losses (NaN
 /// without a score head): the rows split into `threads` contiguous parts of equal size (one
-/// more or less), each part's loss differentiated on a thread of its own, the parts'
-/// gradients and losses summed in order, each weighted by its share of the rows. That is the
+/// more or less), each part's loss differentiated on a thread of its own (the first on the
+/// calling thread), the parts' gradients and losses summed in order, each weighted by its share of the rows. That is the
 /// whole batch's mean loss, but where the parts hold different shares of policy targets (fast
 /// searches) or of margins, which each part normalizes by its own.
 fn step_gradients(
@@ -247,7 +247,7 @@ fn step_gradients(
 ) -> (GradientsParams, [f32; 3]) {
     let n = rows.len();
     let parts = threads.clamp(1, n.max(1));
-    // Each part's forward pass runs on a fork of the network, with an autodiff graph of its
+    // Each part past the first runs on a fork of the network, with an autodiff graph of its
     // own and the same parameter ids, so that each backward pass consumes its own graph and
     // the gradients add up parameter by parameter.
     let one = |range: Range<usize>, net: &PolicyValueNet| {
