@@ -26,6 +26,14 @@ pub struct RunRecord {
     /// Where later starts ran their networks, in order (as `resumed_with`).
     #[serde(default)]
     pub resumed_on: Vec<String>,
+    /// Worker threads of the first start (self-play, arenas, and the parts each training
+    /// step's batch is split into, which move a step's sums in the last bits); 0 in records
+    /// written before it was recorded.
+    #[serde(default)]
+    pub threads: usize,
+    /// Worker threads of later starts, in order (as `resumed_with`).
+    #[serde(default)]
+    pub resumed_threads: Vec<usize>,
 }
 
 /// A result between two named players.

@@ -117,6 +117,7 @@ impl Run {
                 }
                 r.resumed_with.push(code_version());
                 r.resumed_on.push(mankala_models::device_name());
+                r.resumed_threads.push(opts.threads);
                 r
             }
             None => RunRecord {
@@ -128,6 +129,8 @@ impl Run {
                 resumed_with: Vec::new(),
                 device: mankala_models::device_name(),
                 resumed_on: Vec::new(),
+                threads: opts.threads,
+                resumed_threads: Vec::new(),
             },
         };
         if !layout.config().exists() {

@@ -311,6 +311,8 @@ fn a_score_head_is_trained_in_every_generation_and_searched_with_by_score_mix() 
     // model file of the one before.
     let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 2 }).unwrap();
     run_generations(&run, &LoopOptions { generations: 3, deadline: None }, &Silent).unwrap();
+    let record: mankala_pipeline::records::RunRecord = serde_json::from_str(&std::fs::read_to_string(run.layout.record()).unwrap()).unwrap();
+    assert_eq!((record.threads, record.resumed_threads.len()), (2, 0), "the run records its threads");
     for g in 0..3 {
         let meta = mankala_models::file::read_meta(&run.layout.model(g)).unwrap();
         assert!(meta.network.score_head && meta.network.score_scale == 4.0, "{g}");

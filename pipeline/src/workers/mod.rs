@@ -112,6 +112,8 @@ impl Cluster {
                 resumed_with: Vec::new(),
                 device: mankala_models::device_name(),
                 resumed_on: Vec::new(),
+                threads: opts.threads,
+                resumed_threads: Vec::new(),
             };
             store.put_new(names::RECORD, serde_json::to_vec_pretty(&record)?)?;
         }
