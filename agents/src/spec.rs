@@ -39,6 +39,14 @@ pub enum AgentError {
         /// Why.
         source: TablebaseError,
     },
+    /// A score mix (the spec's `score=W` or the config's) for a model without a score head.
+    #[error("agent `{spec}`: {source}")]
+    ScoreHead {
+        /// The text given.
+        spec: String,
+        /// The weight asked for.
+        source: mankala_models::net::NoScoreHead,
+    },
     /// The spec's kind does not apply to this variant.
     #[error("agent `{spec}`: {message}")]
     Variant {
@@ -112,18 +120,12 @@ impl Prepared {
         if let AgentSpec::Network { score: Some(w), .. } = &spec {
             search.score_mix = *w;
         }
-        if let Some((net, _)) = &net
-            && search.score_mix > 0.0
-            && !net.has_score_head()
-        {
-            return Err(AgentError::Variant {
-                spec: spec.to_string(),
-                message: format!(
-                    "a score mix of {} (`score=W`, or the config's [search] score_mix) needs a \
-                     network with a score head; this model has none",
-                    search.score_mix
-                ),
-            });
+        if let Some((net, _)) = &net {
+            net.check_score_mix(search.score_mix)
+                .map_err(|source| AgentError::ScoreHead {
+                    spec: spec.to_string(),
+                    source,
+                })?;
         }
         let bao = match &spec {
             AgentSpec::Perfect { tablebase } if expected.variant == "bao-kujifunza" => {

@@ -164,33 +164,27 @@ mod tests {
         SearchConfig::from_table(&toml::from_str(text).unwrap())
     }
 
-    #[test]
-    fn a_rollout_mix_outside_0_to_1_is_named() {
-        assert_eq!(search("rollout_mix = 0.5").unwrap().rollout_mix, 0.5);
-        assert_eq!(search("").unwrap().rollout_mix, 0.0);
+    /// A weight `key` of `[search]`: `0.5` kept, 0 by default, and outside 0 to 1 refused
+    /// naming the key.
+    fn a_weight_from_0_to_1(key: &str, get: fn(&SearchConfig) -> f32) {
+        assert_eq!(get(&search(&format!("{key} = 0.5")).unwrap()), 0.5);
+        assert_eq!(get(&search("").unwrap()), 0.0);
         for bad in ["1.5", "-0.1", "nan"] {
-            let e = search(&format!("rollout_mix = {bad}"))
-                .unwrap_err()
-                .to_string();
+            let e = search(&format!("{key} = {bad}")).unwrap_err().to_string();
             assert!(
-                e.contains("[search] rollout_mix") && e.contains("0 to 1"),
+                e.contains(&format!("[search] {key}")) && e.contains("0 to 1"),
                 "{e}"
             );
         }
     }
 
     #[test]
+    fn a_rollout_mix_outside_0_to_1_is_named() {
+        a_weight_from_0_to_1("rollout_mix", |c| c.rollout_mix);
+    }
+
+    #[test]
     fn a_score_mix_outside_0_to_1_is_named() {
-        assert_eq!(search("score_mix = 0.3").unwrap().score_mix, 0.3);
-        assert_eq!(search("").unwrap().score_mix, 0.0);
-        for bad in ["-0.1", "1.5"] {
-            let e = search(&format!("score_mix = {bad}"))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                e.contains("[search] score_mix") && e.contains("0 to 1"),
-                "{e}"
-            );
-        }
+        a_weight_from_0_to_1("score_mix", |c| c.score_mix);
     }
 }

@@ -227,6 +227,19 @@ impl PolicyValueNet {
         self.score_out.is_some()
     }
 
+    /// Whether a search may mix the score head into this network's values at `weight`
+    /// (`[search] score_mix`, `nn:...,score=W`): any network at 0, one with a score head
+    /// above.
+    ///
+    /// # Errors
+    /// [`NoScoreHead`] for a weight above 0 and a network without a score head.
+    pub fn check_score_mix(&self, weight: f32) -> Result<(), NoScoreHead> {
+        if weight > 0.0 && !self.has_score_head() {
+            return Err(NoScoreHead { weight });
+        }
+        Ok(())
+    }
+
     /// `features [B, E] -> (policy logits [B, A], value [B, 1])`.
     pub fn forward(&self, features: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
         let (logits, value, _) = self.forward_heads(features);
@@ -259,6 +272,17 @@ impl PolicyValueNet {
         let value = self.value_out.forward(v).tanh(); // [B, 1]
         (logits, value, score)
     }
+}
+
+/// A score mix asked of a network without a score head.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "a score mix of {weight} ([search] score_mix, or an agent's score=W) needs a network with \
+     a score head; this one has none ([network] score_head = false)"
+)]
+pub struct NoScoreHead {
+    /// The weight asked for.
+    pub weight: f32,
 }
 
 /// `mask [B, A]` of 0/1 -> an additive penalty that removes illegal actions from a softmax.
@@ -326,7 +350,7 @@ pub struct Batch {
     pub value: Tensor<2>,
     /// Weight of each position's policy loss (0 for a fast search's), `[B, 1]`.
     pub policy_weight: Tensor<2>,
-    /// Score targets, `tanh(margin / margin_scale)` for the player to move, `[B, 1]` (0 for a
+    /// Score targets, `tanh(margin / score_scale)` for the player to move, `[B, 1]` (0 for a
     /// row without a margin).
     pub score: Tensor<2>,
     /// Weight of each position's score loss: 1 with a margin, 0 without, `[B, 1]`.

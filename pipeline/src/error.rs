@@ -105,6 +105,15 @@ pub enum Error {
     /// A game-record file (`mankala_data::record`).
     #[error(transparent)]
     Record(#[from] mankala_data::RecordError),
+    /// A model file whose network lacks the score head the config's `[search] score_mix`
+    /// asks for.
+    #[error("{}: {source}", model.display())]
+    ScoreHead {
+        /// The model file.
+        model: PathBuf,
+        /// The weight asked for.
+        source: mankala_models::net::NoScoreHead,
+    },
     /// A shard whose games cannot be replayed for reanalysis.
     #[error(transparent)]
     Replay(#[from] mankala_selfplay::reanalyse::ReplayError),

@@ -263,14 +263,11 @@ impl Run {
                     ),
                     &mankala_models::device(),
                 )?;
-                if self.cfg.search.score_mix > 0.0 && !net.has_score_head() {
-                    return Err(Error::Setting(format!(
-                        "{}: [search] score_mix = {} needs a network with a score head; \
-                         this generation's has none",
-                        self.layout.model(k).display(),
-                        self.cfg.search.score_mix
-                    )));
-                }
+                net.check_score_mix(self.cfg.search.score_mix)
+                    .map_err(|source| Error::ScoreHead {
+                        model: self.layout.model(k),
+                        source,
+                    })?;
                 (
                     AnyEvaluator::Network(Box::new(
                         NetworkEvaluator::new(net, self.cfg.network.encoding)

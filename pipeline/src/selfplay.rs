@@ -171,14 +171,11 @@ pub fn run(
                 mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding).to_play();
             let (net, meta) =
                 mankala_models::file::load(model, &expected, &mankala_models::device())?;
-            if cfg.search.score_mix > 0.0 && !net.has_score_head() {
-                return Err(crate::Error::Setting(format!(
-                    "{}: [search] score_mix = {} needs a network with a score head; this \
-                     model has none ([network] score_head = false)",
-                    model.display(),
-                    cfg.search.score_mix
-                )));
-            }
+            net.check_score_mix(cfg.search.score_mix)
+                .map_err(|source| crate::Error::ScoreHead {
+                    model: model.to_path_buf(),
+                    source,
+                })?;
             Some((net, meta.encoding_version))
         }
         None => None,

@@ -176,10 +176,9 @@ impl NetworkEvaluator {
     /// For a weight above 0 where the network has no score head: configs and agents refuse
     /// that before an evaluator is made.
     pub fn with_score(mut self, weight: f32) -> Self {
-        assert!(
-            weight == 0.0 || self.net.has_score_head(),
-            "[search] score_mix = {weight} needs a network with a score head"
-        );
+        if let Err(e) = self.net.check_score_mix(weight) {
+            panic!("{e}");
+        }
         self.score_mix = weight;
         self
     }
