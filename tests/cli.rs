@@ -380,8 +380,9 @@ fn selfplay_with_a_trained_network_runs_on_every_variant() {
 }
 
 /// A config of `[network] encoding = 2`: self-play writes the thermometer-coded rows, training
-/// writes a model of version 2, export describes every input, and an arena under that config
-/// plays it against a model of version 1 (each network reads positions in its own encoding).
+/// writes a model of version 2 (also from data of version 1, not the reverse), export
+/// describes every input, and an arena under that config plays it against a model of
+/// version 1 (each network reads positions in its own encoding).
 #[test]
 fn encoding_two_trains_exports_and_plays_beside_version_one() {
     for v in ["kalah", "bao-kujifunza"] {
@@ -409,6 +410,12 @@ fn encoding_two_trains_exports_and_plays_beside_version_one() {
         // Training on data of the other encoding is refused by name.
         let o = mankala(&["train", "-c", one.to_str().unwrap(), "-d", v2.0.to_str().unwrap(), "-o", dir.join("mixed").to_str().unwrap()]);
         assert!(!o.status.success() && stderr(&o).contains("encoding version 2"), "{v}: {}", stderr(&o));
+        // Data of version 1 trains a network of version 2, which follows from it.
+        let upgraded = dir.join("upgraded");
+        let o = mankala(&["train", "-c", two.to_str().unwrap(), "-d", models[0].0.to_str().unwrap(), "-o", upgraded.to_str().unwrap()]);
+        assert!(o.status.success(), "{v} train version 2 on version 1: {}", stderr(&o));
+        let meta: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(upgraded.join("model.json")).unwrap()).unwrap();
+        assert_eq!((meta["encoding_version"].as_u64(), meta["encoding_len"].as_u64()), (Some(2), Some(lens[1])), "{v}: {meta}");
         // Export describes each input of version 2.
         let onnx = dir.join("two.onnx");
         let o = mankala(&["export", "-m", v2.1.to_str().unwrap(), "-f", "onnx", "-o", onnx.to_str().unwrap(), "--samples", "5"]);

@@ -101,6 +101,24 @@ impl Samples {
     ///
     /// # Panics
     /// If `i` is out of range or the shapes differ.
+    /// The same rows with each row's features rewritten by `f` into `encoding_len` values
+    /// (data of one encoding version read as another's).
+    pub fn map_features(mut self, encoding_len: usize, f: impl Fn(&[f32], &mut [f32])) -> Samples {
+        let mut features = vec![0.0; self.len() * encoding_len];
+        if self.encoding_len > 0 && encoding_len > 0 {
+            for (from, to) in self
+                .features
+                .chunks_exact(self.encoding_len)
+                .zip(features.chunks_exact_mut(encoding_len))
+            {
+                f(from, to);
+            }
+        }
+        self.features = features;
+        self.encoding_len = encoding_len;
+        self
+    }
+
     pub fn push_row(&mut self, from: &Samples, i: usize) {
         assert_eq!(
             (self.encoding_len, self.num_actions),

@@ -102,6 +102,21 @@ impl Encoder {
         self.encode_with(out, |base| s.encode(base));
     }
 
+    /// Writes into `out[..self.len()]` the position whose version-1 encoding is `v1` (every
+    /// version is a function of version 1's values): data written in version 1 trains a
+    /// network of a later version.
+    ///
+    /// # Panics
+    /// Where `v1` is not of version 1's length.
+    pub fn from_version_one(&self, v1: &[f32], out: &mut [f32]) {
+        self.encode_with(out, |base| base.copy_from_slice(v1));
+    }
+
+    /// Values per position of version 1, the base of every version.
+    pub fn version_one_len(&self) -> usize {
+        self.base
+    }
+
     /// Writes into `out[..self.len()]` a position whose version-1 encoding `base` writes (for
     /// a position held as a type-erased state).
     pub fn encode_with(&self, out: &mut [f32], base: impl FnOnce(&mut [f32])) {
@@ -212,6 +227,44 @@ mod tests {
             names[g.encoding_len() + 7].name,
             format!("{first}_at_least_8")
         );
+    }
+
+    #[test]
+    fn every_version_follows_from_version_one_on_played_positions() {
+        use crate::variants::{Bao, BaoKind, BaoRules};
+        fn check<G: Game>(g: &G) {
+            let (one, two) = (Encoder::new(g, 1).unwrap(), Encoder::new(g, 2).unwrap());
+            assert_eq!(two.version_one_len(), one.len());
+            let mut s = g.initial_state();
+            let mut rng = 12345u64;
+            for _ in 0..60 {
+                let (mut v1, mut direct, mut upgraded) = (
+                    vec![0.0; one.len()],
+                    vec![0.0; two.len()],
+                    vec![f32::NAN; two.len()],
+                );
+                one.encode(&s, &mut v1);
+                two.encode(&s, &mut direct);
+                two.from_version_one(&v1, &mut upgraded);
+                assert_eq!(upgraded, direct);
+                let moves = s.legal_actions();
+                if s.is_terminal() || moves.is_empty() {
+                    break;
+                }
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let a = moves[(rng >> 33) as usize % moves.len()];
+                s.play(a).unwrap();
+            }
+        }
+        check(&Kalah::default());
+        check(&Oware::default());
+        check(&Bao::new(
+            BaoKind::Bao,
+            BaoRules::of(BaoKind::Bao),
+            Bao::DEFAULT_LIMITS,
+        ));
     }
 
     #[test]

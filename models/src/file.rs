@@ -204,20 +204,24 @@ pub struct Expected<'a> {
     /// Whether a model of any encoding version this build has will do (a model to play reads
     /// positions in its own encoding); else only `encoding_version` (a model to train on).
     pub any_encoding: bool,
+    /// The variant's encoder of every version this build has (version `v` at `v - 1`):
+    /// data of version 1 trains a network of a later one through it (empty: data of
+    /// `encoding_version` only).
+    pub encoders: Vec<mankala_engine::Encoder>,
 }
 
 impl<'a> Expected<'a> {
     /// What a model must be to play `game` under `rules` (its rule options as TOML) with the
     /// encoding of `version` (an input length of 0 for a version this build does not have).
     pub fn of(game: &'a mankala_engine::AnyGame, rules: &'a str, version: u32) -> Expected<'a> {
-        let (encoding_lens, rings, num_actions) = mankala_engine::with_game!(game, g => {
+        let (encoding_lens, rings, num_actions, encoders) = mankala_engine::with_game!(game, g => {
             use mankala_engine::Game;
             let encoders = (1..=mankala_engine::LATEST_ENCODING)
                 .map(|v| mankala_engine::Encoder::new(g, v).ok())
                 .collect::<Vec<_>>();
             let lens: Vec<usize> = encoders.iter().map(|e| e.as_ref().map_or(0, |e| e.len())).collect();
             let rings: Vec<mankala_engine::RingLayout> = encoders.iter().map(|e| e.as_ref().map(|e| e.ring()).unwrap_or_default()).collect();
-            (lens, rings, g.num_actions())
+            (lens, rings, g.num_actions(), encoders.into_iter().flatten().collect::<Vec<_>>())
         });
         Expected {
             variant: game.name(),
@@ -231,7 +235,18 @@ impl<'a> Expected<'a> {
             encoding_lens,
             rings,
             any_encoding: false,
+            encoders,
         }
+    }
+
+    /// The encoder that reads data of encoding version `data` as `encoding_version`'s, where
+    /// the data is of version 1 and the wanted version a later one this build has (`None`
+    /// otherwise: the data must be of `encoding_version`).
+    pub fn upgrade(&self, data: u32) -> Option<&mankala_engine::Encoder> {
+        (data == 1 && self.encoding_version > 1)
+            .then(|| self.encoders.get(self.encoding_version as usize - 1))
+            .flatten()
+            .filter(|e| e.version() == self.encoding_version)
     }
 
     /// The inputs of a network of `self.encoding_version` to train.

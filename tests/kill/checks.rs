@@ -23,6 +23,7 @@ pub(crate) fn check_model(model: &Path) -> u64 {
         encoding_lens: vec![meta.encoding_len; meta.encoding_version as usize],
         rings: Vec::new(),
         any_encoding: false,
+        encoders: Vec::new(),
     };
     load(model, &expected, &mankala_models::device()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(meta.variant, "kalah", "{}", model.display());

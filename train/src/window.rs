@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use mankala_data::rules::{rules_difference, same_rules};
 use mankala_data::samples::{Samples, read_samples};
 use mankala_data::{DataError, ShardMeta, list_shards, read_footer};
+use mankala_engine::Encoder;
 use mankala_models::Expected;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -20,13 +21,46 @@ pub struct Window {
     pub shards: Vec<PathBuf>,
     /// Rows in them.
     pub rows: u64,
-    /// The newest shard's metadata (all are checked to agree on variant and encoding).
+    /// The newest shard's metadata (all are checked to agree on variant and rules), its
+    /// encoding as training reads it: the expected one.
     pub meta: ShardMeta,
+    /// The encoder that reads the window's shards of encoding version 1 as the expected
+    /// later version ([`Expected::upgrade`]); `None` where every shard is of the expected
+    /// version.
+    pub upgrade: Option<Encoder>,
+}
+
+impl Window {
+    /// The rows of shard `path` (one of the window's or a set's checked as they are), in
+    /// the window's encoding.
+    ///
+    /// # Errors
+    /// The shard that cannot be read.
+    pub fn read(&self, path: &Path) -> Result<Samples, DataError> {
+        let (meta, rows) = read_samples(path)?;
+        Ok(match &self.upgrade {
+            Some(enc) if meta.encoding_version != self.meta.encoding_version => {
+                if meta.encoding_len != enc.version_one_len() {
+                    return Err(DataError::Schema {
+                        path: path.to_path_buf(),
+                        message: format!(
+                            "rows of {} features, version 1 of the variant has {}",
+                            meta.encoding_len,
+                            enc.version_one_len()
+                        ),
+                    });
+                }
+                rows.map_features(enc.len(), |v1, out| enc.from_version_one(v1, out))
+            }
+            _ => rows,
+        })
+    }
 }
 
 /// Selects the newest shards of `dirs` (oldest directory first) holding at least `window`
 /// rows (all of them if fewer), checking that every one is for the variant, rules and
-/// encoding version of `expected`.
+/// encoding version of `expected` (or of version 1, read as a later expected version:
+/// [`Expected::upgrade`]).
 ///
 /// # Errors
 /// [`TrainError`] naming the directory or the first shard that does not fit.
@@ -50,6 +84,7 @@ pub fn select(
     let mut shards = Vec::new();
     let mut rows = 0;
     let mut meta = None;
+    let mut upgrade = None;
     for path in all.iter().rev() {
         let (m, shard_rows) = read_footer(path)?;
         if m.variant != variant {
@@ -67,15 +102,36 @@ pub fn select(
             )));
         }
         if m.encoding_version != encoding_version {
-            return Err(TrainError::Mismatch(format!(
-                "{}: encoding version {}, expected {encoding_version}",
-                path.display(),
-                m.encoding_version
-            )));
+            match expected.upgrade(m.encoding_version) {
+                Some(enc) => upgrade = Some(enc.clone()),
+                None => {
+                    return Err(TrainError::Mismatch(format!(
+                        "{}: encoding version {}, expected {encoding_version}{}",
+                        path.display(),
+                        m.encoding_version,
+                        if m.encoding_version > encoding_version {
+                            " (a later version does not train an earlier one)"
+                        } else {
+                            ""
+                        }
+                    )));
+                }
+            }
         }
         rows += shard_rows;
         shards.push(path.clone());
-        meta.get_or_insert(m);
+        // A shard read through the upgrade has the expected encoding's shape.
+        if meta.is_none() {
+            meta = Some(if m.encoding_version == encoding_version {
+                m
+            } else {
+                ShardMeta {
+                    encoding_version,
+                    encoding_len: expected.encoding_len,
+                    ..m
+                }
+            });
+        }
         if rows >= window {
             break;
         }
@@ -85,6 +141,7 @@ pub fn select(
         shards,
         rows,
         meta: meta.expect("at least one shard"),
+        upgrade,
     })
 }
 
@@ -104,7 +161,7 @@ pub fn held_out_rows(
     let window = select(&[dir.to_path_buf()], u64::MAX, expected)?;
     let mut out = Samples::new(window.meta.encoding_len, window.meta.num_actions);
     for path in &window.shards {
-        let (_, rows) = read_samples(path)?;
+        let rows = window.read(path)?;
         for i in 0..rows.len() {
             if out.len() >= cap {
                 return Ok(out);
@@ -201,16 +258,16 @@ impl Sampler {
         }
         let path = self.window.shards[self.order[self.next_shard]].clone();
         self.next_shard += 1;
-        let (meta, rows) = read_samples(&path)?;
-        if (meta.encoding_len, meta.num_actions)
+        let rows = self.window.read(&path)?;
+        if (rows.encoding_len, rows.num_actions)
             != (self.buffer.encoding_len, self.buffer.num_actions)
         {
             return Err(DataError::Schema {
                 path,
                 message: format!(
                     "rows of shape {} x {}, the window's are {} x {}",
-                    meta.encoding_len,
-                    meta.num_actions,
+                    rows.encoding_len,
+                    rows.num_actions,
                     self.buffer.encoding_len,
                     self.buffer.num_actions
                 ),
@@ -293,6 +350,7 @@ mod tests {
             encoding_lens: vec![2],
             rings: Vec::new(),
             any_encoding: false,
+            encoders: Vec::new(),
         }
     }
 
@@ -343,6 +401,90 @@ mod tests {
             side: false,
             weight: 1.0,
         }
+    }
+
+    #[test]
+    fn data_of_version_one_is_read_as_version_two_and_not_the_reverse() {
+        use mankala_engine::{AnyGame, Game as _, State as _};
+        let dir =
+            std::env::temp_dir().join(format!("mankala-window-upgrade-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let game = AnyGame::by_name("kalah").unwrap();
+        let AnyGame::Kalah(g) = &game else {
+            panic!("kalah")
+        };
+        let (one, two) = (Encoder::new(g, 1).unwrap(), Encoder::new(g, 2).unwrap());
+        // The positions after 0, 1, 2, ... first legal moves, in version 1.
+        let mut s = g.initial_state();
+        let mut rows = Vec::new();
+        let mut want = Vec::new();
+        for i in 0..12u32 {
+            let (mut v1, mut v2) = (vec![0.0; one.len()], vec![0.0; two.len()]);
+            one.encode(&s, &mut v1);
+            two.encode(&s, &mut v2);
+            rows.push(Row {
+                features: v1,
+                legal: vec![true; 6],
+                policy: vec![1.0 / 6.0; 6],
+                game_id: 0,
+                ply: i,
+                ..row(i)
+            });
+            want.push(v2);
+            s.play(s.legal_actions()[0]).unwrap();
+            if s.is_terminal() {
+                break;
+            }
+        }
+        let rules = toml::to_string(&game.rules_table()).unwrap();
+        let m = ShardMeta {
+            encoding_len: one.len(),
+            num_actions: 6,
+            rules: rules.clone(),
+            ..meta()
+        };
+        write_shard(&dir.join("shard-00000.parquet"), &m, &rows).unwrap();
+        let dirs = std::slice::from_ref(&dir);
+        let expected = Expected::of(&game, &rules, 2);
+        let window = select(dirs, 100, &expected).unwrap();
+        assert_eq!(
+            (window.meta.encoding_version, window.meta.encoding_len),
+            (2, two.len())
+        );
+        let read = window.read(&dir.join("shard-00000.parquet")).unwrap();
+        assert_eq!(read.encoding_len, two.len());
+        let got: Vec<&[f32]> = read.features.chunks(two.len()).collect();
+        assert_eq!(got, want.iter().map(Vec::as_slice).collect::<Vec<_>>());
+        // A network of version 1 does not train on data of version 2.
+        let m2 = ShardMeta {
+            encoding_version: 2,
+            encoding_len: two.len(),
+            ..m
+        };
+        let rows2: Vec<Row> = rows
+            .iter()
+            .zip(&want)
+            .map(|(r, v2)| Row {
+                features: v2.clone(),
+                ..r.clone()
+            })
+            .collect();
+        write_shard(&dir.join("shard-00001.parquet"), &m2, &rows2).unwrap();
+        let e = select(dirs, 100, &Expected::of(&game, &rules, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("shard-00001.parquet") && e.contains("encoding version 2, expected 1"),
+            "{e}"
+        );
+        // Both versions in one window train version 2.
+        let window = select(dirs, 100, &expected).unwrap();
+        assert_eq!(window.shards.len(), 2);
+        for path in &window.shards {
+            assert_eq!(window.read(path).unwrap().features, read.features);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -15,5 +15,6 @@ pub fn kalah_expected(rules: &str) -> Expected<'_> {
         encoding_lens: vec![14, 110],
         rings: Vec::new(),
         any_encoding: false,
+        encoders: Vec::new(),
     }
 }
