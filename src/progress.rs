@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use mankala_pipeline::{Progress, StepRecord};
 
 /// A progress bar over `len` items of `unit`, its line starting with `label`.
@@ -85,30 +85,19 @@ fn clock(secs: f64) -> String {
     }
 }
 
-/// One bar per task, cleared when the task ends; finished steps of the loop are handed to
-/// `on_step` (which prints them). Without a terminal on stderr, plain lines instead
-/// ([`PLAIN_EVERY`]).
-pub struct Bars<F = fn(u32, &StepRecord)> {
+/// One task's bar (or plain lines) at a time.
+struct Lane {
+    multi: MultiProgress,
     bar: Mutex<Option<ProgressBar>>,
     plain: Option<Mutex<Option<Plain>>>,
-    on_step: F,
 }
 
-impl Bars {
-    /// Bars that print nothing for finished steps.
-    pub fn new() -> Bars {
-        Bars::with_steps(|_, _| {})
-    }
-}
-
-impl<F: Fn(u32, &StepRecord) + Sync> Bars<F> {
-    /// Bars that hand every finished step to `on_step`.
-    pub fn with_steps(on_step: F) -> Bars<F> {
-        let terminal = std::io::stderr().is_terminal();
-        Bars {
+impl Lane {
+    fn new(multi: &MultiProgress, terminal: bool) -> Lane {
+        Lane {
+            multi: multi.clone(),
             bar: Mutex::new(None),
             plain: (!terminal).then(|| Mutex::new(None)),
-            on_step,
         }
     }
 
@@ -117,15 +106,9 @@ impl<F: Fn(u32, &StepRecord) + Sync> Bars<F> {
     }
 }
 
-impl<F> std::fmt::Debug for Bars<F> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Bars").finish_non_exhaustive()
-    }
-}
-
-impl<F: Fn(u32, &StepRecord) + Sync> Progress for Bars<F> {
+impl Progress for Lane {
     fn begin(&self, label: &str, unit: &str, total: u64, done: u64) {
-        let bar = progress_bar(total, unit, label);
+        let bar = self.multi.add(progress_bar(total, unit, label));
         bar.set_position(done);
         if let Ok(mut b) = self.bar.lock() {
             *b = Some(bar);
@@ -166,6 +149,7 @@ impl<F: Fn(u32, &StepRecord) + Sync> Progress for Bars<F> {
     fn end(&self) {
         if let Some(bar) = self.bar.lock().ok().and_then(|mut b| b.take()) {
             bar.finish_and_clear();
+            self.multi.remove(&bar);
         }
         // A task that wrote plain lines closes with one.
         if let Some(Ok(mut guard)) = self.plain.as_ref().map(Mutex::lock)
@@ -175,9 +159,66 @@ impl<F: Fn(u32, &StepRecord) + Sync> Progress for Bars<F> {
             eprintln!("{}", plain_line(&p, p.start.elapsed(), "done"));
         }
     }
+}
+
+/// One bar per task, cleared when the task ends, and a second one for a task beside it
+/// (the loop's overlapped self-play); finished steps of the loop are handed to `on_step`
+/// (which prints them). Without a terminal on stderr, plain lines instead
+/// ([`PLAIN_EVERY`]).
+pub struct Bars<F = fn(u32, &StepRecord)> {
+    multi: MultiProgress,
+    main: Lane,
+    side: Lane,
+    on_step: F,
+}
+
+impl Bars {
+    /// Bars that print nothing for finished steps.
+    pub fn new() -> Bars {
+        Bars::with_steps(|_, _| {})
+    }
+}
+
+impl<F: Fn(u32, &StepRecord) + Sync> Bars<F> {
+    /// Bars that hand every finished step to `on_step`.
+    pub fn with_steps(on_step: F) -> Bars<F> {
+        let terminal = std::io::stderr().is_terminal();
+        let multi = MultiProgress::new();
+        Bars {
+            main: Lane::new(&multi, terminal),
+            side: Lane::new(&multi, terminal),
+            multi,
+            on_step,
+        }
+    }
+}
+
+impl<F> std::fmt::Debug for Bars<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bars").finish_non_exhaustive()
+    }
+}
+
+impl<F: Fn(u32, &StepRecord) + Sync> Progress for Bars<F> {
+    fn begin(&self, label: &str, unit: &str, total: u64, done: u64) {
+        self.main.begin(label, unit, total, done);
+    }
+
+    fn advance(&self, done: u64, note: &str) {
+        self.main.advance(done, note);
+    }
+
+    fn end(&self) {
+        self.main.end();
+    }
 
     fn step(&self, generation: u32, record: &StepRecord) {
-        (self.on_step)(generation, record);
+        // A bar may be drawn beside the printed step (the overlapped self-play's).
+        self.multi.suspend(|| (self.on_step)(generation, record));
+    }
+
+    fn beside(&self) -> &dyn Progress {
+        &self.side
     }
 }
 

@@ -146,6 +146,11 @@ pub struct LoopConfig {
     /// Larger networks from given generations on, in generation order (none: the
     /// `[network]` of the config throughout).
     pub grow: Vec<Growth>,
+    /// Self-play of each generation runs beside the training, gate and evaluation of the
+    /// generation before it, with the network promoted before that one (one generation
+    /// older than in series), so that the cores one step leaves idle do the other's work
+    /// (the workers' pipelining, in one process).
+    pub overlap: bool,
 }
 
 impl Default for LoopConfig {
@@ -174,6 +179,7 @@ impl Default for LoopConfig {
             judge_max_seeds: 24,
             judge_table: String::new(),
             grow: Vec::new(),
+            overlap: false,
         }
     }
 }
@@ -203,6 +209,13 @@ impl LoopConfig {
     /// The growth that starts at generation `g`, if one does.
     pub fn growth_at(&self, g: u32) -> Option<&Growth> {
         self.grow.iter().find(|gr| gr.generation == g)
+    }
+
+    /// The generations `0..n` whose networks generation `g`'s self-play may use (the last
+    /// of them promoted plays): `n = g` in series, `g - 1` with `overlap` (generation
+    /// `g - 1` is still training while `g` plays).
+    pub fn selfplay_sees(&self, g: u32) -> u32 {
+        if self.overlap { g.saturating_sub(1) } else { g }
     }
 
     /// Whether the gate plays games at all.
@@ -430,6 +443,17 @@ mod tests {
         );
         let off = loop_table("generations = 8\neval_every = 3\neval_chain = false").unwrap();
         assert!((0..8).all(|g| off.chained_to(g).is_none()));
+    }
+
+    #[test]
+    fn overlapped_selfplay_sees_one_generation_fewer() {
+        let series = loop_table("generations = 4").unwrap();
+        assert!(!series.overlap);
+        assert_eq!([0, 1, 2, 3].map(|g| series.selfplay_sees(g)), [0, 1, 2, 3]);
+        let overlap = loop_table("generations = 4\noverlap = true").unwrap();
+        assert_eq!([0, 1, 2, 3].map(|g| overlap.selfplay_sees(g)), [0, 0, 1, 2]);
+        let err = loop_table("overlap = 1").unwrap_err();
+        assert!(err.contains("overlap"), "{err}");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::error::Result;
 use crate::layout::Step;
 use crate::progress::Progress;
-use crate::records::StepRecord;
+use crate::records::{Beside, StepRecord};
 use crate::report;
 use crate::run::Run;
 
@@ -53,19 +53,23 @@ pub fn run_generations(
         run.baselines(progress)?;
     }
     let mut stopped = false;
-    'generations: for g in 0..opts.generations {
-        for step in Step::ALL {
-            if run.is_done(g, step) {
-                continue;
+    if run.cfg.generations.overlap {
+        stopped = overlapped(run, opts, progress, &out_of_time)?;
+    } else {
+        'generations: for g in 0..opts.generations {
+            for step in Step::ALL {
+                if run.is_done(g, step) {
+                    continue;
+                }
+                if out_of_time() {
+                    stopped = true;
+                    break 'generations;
+                }
+                let record = run.run_step(g, step, progress)?;
+                progress.step(g, &record);
             }
-            if out_of_time() {
-                stopped = true;
-                break 'generations;
-            }
-            let record = run.run_step(g, step, progress)?;
-            progress.step(g, &record);
+            report::write(&run.cfg, &run.layout, &run.record)?;
         }
-        report::write(&run.cfg, &run.layout, &run.record)?;
     }
     // A run that stops before its config's last generation (the deadline, also halfway
     // through a generation, or fewer generations asked for) measures its newest finished
@@ -89,4 +93,80 @@ pub fn run_generations(
         summary,
         report: run.layout.report(),
     })
+}
+
+/// The generations of `[loop] overlap`: self-play of generation `g + 1` on its own thread
+/// beside the training, gate and evaluation of generation `g` (each with the run's threads:
+/// the system shares the cores between them), its marker written once both are done with
+/// the time the loop waited for it. Steps finish and reach `progress` in the order of the
+/// loop in series; the overlapped self-play's task goes to [`Progress::beside`]. Returns
+/// whether the deadline stopped it; a self-play already begun finishes all the same.
+fn overlapped(
+    run: &Run,
+    opts: &LoopOptions,
+    progress: &dyn Progress,
+    out_of_time: &dyn Fn() -> bool,
+) -> Result<bool> {
+    for g in 0..opts.generations {
+        // Generation 0's self-play, or one that a run stopped before, runs alone.
+        if !run.is_done(g, Step::Selfplay) {
+            if out_of_time() {
+                return Ok(true);
+            }
+            let record = run.run_step(g, Step::Selfplay, progress)?;
+            progress.step(g, &record);
+        }
+        let next = g + 1;
+        let play_next =
+            next < opts.generations && !run.is_done(next, Step::Selfplay) && !out_of_time();
+        let (front, side) = std::thread::scope(|s| {
+            let side = play_next.then(|| s.spawn(|| run.selfplay(next, progress.beside())));
+            let front = steps_after_selfplay(run, g, progress, out_of_time);
+            let waited = Instant::now();
+            let cpu = crate::cpu::process_seconds();
+            let side = side.map(|h| {
+                let done = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+                let beside = Beside {
+                    waited_seconds: waited.elapsed().as_secs_f64(),
+                    waited_cpu_seconds: crate::cpu::since(cpu),
+                };
+                done.map(|d| (d, beside))
+            });
+            (front, side)
+        });
+        // The self-play's games are kept (its marker written) even where the steps beside
+        // it failed.
+        if let Some(side) = side {
+            let (done, beside) = side?;
+            let record = run.finish_beside(next, done, beside)?;
+            progress.step(next, &record);
+        }
+        let stopped = front?;
+        report::write(&run.cfg, &run.layout, &run.record)?;
+        if stopped {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Generation `g`'s unfinished training, gate and evaluation, in order; whether the
+/// deadline stopped them.
+fn steps_after_selfplay(
+    run: &Run,
+    g: u32,
+    progress: &dyn Progress,
+    out_of_time: &dyn Fn() -> bool,
+) -> Result<bool> {
+    for step in [Step::Train, Step::Gate, Step::Eval] {
+        if run.is_done(g, step) {
+            continue;
+        }
+        if out_of_time() {
+            return Ok(true);
+        }
+        let record = run.run_step(g, step, progress)?;
+        progress.step(g, &record);
+    }
+    Ok(false)
 }

@@ -34,7 +34,7 @@ pub use generations::{LoopOptions, LoopOutcome, run_generations};
 pub use layout::{Layout, Step};
 pub use progress::{Progress, Silent};
 pub use records::{
-    EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
+    Beside, EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
 };
 pub use run::{DEFAULT_RUN, OpenOptions, Run};
 

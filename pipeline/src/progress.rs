@@ -6,7 +6,8 @@ use crate::records::StepRecord;
 
 /// Receives progress of long tasks and the loop's finished steps. Every method has a no-op
 /// default; [`Silent`] implements none. Tasks do not nest: a `begin` follows the previous
-/// task's `end`. Methods may be called from worker threads.
+/// task's `end`; a task that runs beside them (the loop's overlapped self-play) reports to
+/// [`Progress::beside`] instead. Methods may be called from worker threads.
 pub trait Progress: Sync {
     /// A task of `total` units (`unit`: "games", "steps") starts, `done` of them already
     /// finished; `label` says what it is ("gen 2 self-play (gen-1)").
@@ -31,6 +32,13 @@ pub trait Progress: Sync {
     /// The loop finished step `record` of generation `generation` and wrote its marker.
     fn step(&self, generation: u32, record: &StepRecord) {
         let _ = (generation, record);
+    }
+
+    /// The observer of tasks that run beside this one's (`[loop] overlap`: the next
+    /// generation's self-play during a generation's training): a second bar, say. The
+    /// default shows nothing of them; their finished steps still reach [`Progress::step`].
+    fn beside(&self) -> &dyn Progress {
+        &Silent
     }
 }
 

@@ -77,9 +77,26 @@ pub struct SelfplayDone {
     #[serde(default)]
     pub target_entropy: Option<f64>,
     /// CPU seconds the process used in the step, all threads, in the start that finished it
-    /// (`None`: not measured, as in markers written before it was recorded or by a worker).
+    /// (`None`: not measured, as in markers written before it was recorded or by a worker,
+    /// or where it ran beside other steps: see `beside`).
     #[serde(default)]
     pub cpu_seconds: Option<f64>,
+    /// Set where the step ran beside the previous generation's training, gate and
+    /// evaluation (`[loop] overlap`): their CPU seconds count this step's too, and the
+    /// run's time counts only what the loop waited for it after them.
+    #[serde(default)]
+    pub beside: Option<Beside>,
+}
+
+/// What a self-play step run beside the previous generation's other steps (`[loop]
+/// overlap`) added to the run's time: the wait for it once they had finished.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Beside {
+    /// Wall seconds the loop waited for the self-play after the steps beside it finished
+    /// (0 where it finished first).
+    pub waited_seconds: f64,
+    /// CPU seconds the process used while it waited.
+    pub waited_cpu_seconds: Option<f64>,
 }
 
 /// The marker of a finished training step.

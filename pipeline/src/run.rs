@@ -25,7 +25,7 @@ use crate::ladder::{Ladder, LadderRecord};
 use crate::layout::{Layout, Step, create_dir, read_marker, step_seed, write_marker};
 use crate::progress::Progress;
 use crate::records::{
-    EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
+    Beside, EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
 };
 use crate::scaling::{Scaling, ScalingRecord};
 use crate::selfplay::{rate_note, shard_meta};
@@ -197,6 +197,25 @@ impl Run {
         Ok(record)
     }
 
+    /// Writes the marker of self-play `done` ([`Run::selfplay`]) of generation `g` that ran
+    /// beside other steps (`[loop] overlap`), with the wall and CPU seconds the loop waited
+    /// for it after them; its own CPU time is not its own (the steps beside it share the
+    /// process), so it records none.
+    ///
+    /// # Errors
+    /// The marker that cannot be written.
+    pub fn finish_beside(
+        &self,
+        g: u32,
+        mut done: SelfplayDone,
+        beside: Beside,
+    ) -> Result<StepRecord> {
+        done.cpu_seconds = None;
+        done.beside = Some(beside);
+        write_marker(&self.layout.marker(g, Step::Selfplay), &done)?;
+        Ok(StepRecord::Selfplay(done))
+    }
+
     /// Whether the config asks for the baselines' own round robin.
     pub fn wants_baselines(&self) -> bool {
         self.cfg.generations.eval_games > 0 && self.cfg.generations.baselines.len() > 1
@@ -287,7 +306,8 @@ impl Run {
         })
     }
 
-    /// Self-play of generation `g` with the best network so far (or the first evaluator):
+    /// Self-play of generation `g` with the best network so far (or the first evaluator;
+    /// with `[loop] overlap`, the best before generation `g - 1`, which trains meanwhile):
     /// plays the games its shards lack, so an interrupted step continues.
     ///
     /// # Errors
@@ -299,7 +319,7 @@ impl Run {
         let total = self.cfg.generations.games;
         let done = games_in(&dir)?;
         let ids: Vec<u64> = (0..total).filter(|i| !done.contains(i)).collect();
-        let best = self.best_before(g)?;
+        let best = self.best_before(self.cfg.generations.selfplay_sees(g))?;
         let seed = step_seed(self.seed(), g, 1);
         let (evaluator, name) = self.evaluator_for(best, seed)?;
         if !ids.is_empty() {

@@ -161,3 +161,87 @@ fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
     assert_eq!(run.cfg.generations.generations, 5);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The tasks of both lanes: the loop's own and the one beside it.
+#[derive(Default)]
+struct TwoLanes {
+    main: Recorder,
+    side: Recorder,
+}
+
+impl Progress for TwoLanes {
+    fn begin(&self, label: &str, unit: &str, total: u64, done: u64) {
+        self.main.begin(label, unit, total, done);
+    }
+
+    fn step(&self, generation: u32, record: &StepRecord) {
+        self.main.step(generation, record);
+    }
+
+    fn beside(&self) -> &dyn Progress {
+        &self.side
+    }
+}
+
+#[test]
+fn overlapped_selfplay_plays_beside_the_training_with_the_network_before() {
+    let dir = temp_dir("overlap");
+    let config = tiny_config(&dir, 0);
+    let text = std::fs::read_to_string(&config).unwrap();
+    // `[loop]` is the config's last table.
+    std::fs::write(&config, format!("{text}overlap = true\ngate = \"always\"\n")).unwrap();
+    let run_dir = dir.join("run");
+    let run = open(&run_dir, Some(&config), Some(3)).unwrap();
+    let lanes = TwoLanes::default();
+    let opts = LoopOptions { generations: 4, deadline: None };
+    let outcome = run_generations(&run, &opts, &lanes).unwrap();
+    assert!(!outcome.stopped);
+
+    // Steps finish and are reported in the loop's order in series.
+    let want: Vec<(u32, Step)> = (0..4).flat_map(|g| Step::ALL.map(|s| (g, s))).collect();
+    assert_eq!(*lanes.main.steps.lock().unwrap(), want);
+    // Generation 0's self-play runs alone; the others beside the generation before, each
+    // with the network promoted before that one.
+    let tasks = lanes.main.tasks.lock().unwrap().clone();
+    assert!(tasks.contains(&"gen 0 self-play (rollout)".to_string()), "{tasks:?}");
+    assert!(!tasks.iter().any(|t| t.starts_with("gen 1 self-play")), "{tasks:?}");
+    assert_eq!(*lanes.side.tasks.lock().unwrap(), ["gen 1 self-play (rollout)", "gen 2 self-play (gen-0)", "gen 3 self-play (gen-1)"]);
+    let layout = Layout::new(&run_dir);
+    let read = |g: u32| -> serde_json::Value { serde_json::from_str(&std::fs::read_to_string(layout.marker(g, Step::Selfplay)).unwrap()).unwrap() };
+    assert!(read(0)["beside"].is_null() && read(0)["cpu_seconds"].as_f64().is_some());
+    for g in 1..4 {
+        let m = read(g);
+        assert!(m["cpu_seconds"].is_null(), "gen {g}: {m}");
+        let waited = m["beside"]["waited_seconds"].as_f64();
+        assert!(waited.is_some_and(|w| w >= 0.0), "gen {g}: {m}");
+        assert_eq!(m["games"], 2, "gen {g}: {m}");
+    }
+    let report = std::fs::read_to_string(&outcome.report).unwrap();
+    assert!(report.contains("- self-play overlapped (`[loop] overlap`)"), "{report}");
+    assert!(report.contains("self-play counts only the waits for it"), "{report}");
+
+    // A run stopped after two generations and extended to four plays the same networks:
+    // the third generation's self-play, left unplayed, runs beside nothing.
+    let dir2 = dir.join("stopped");
+    let stopped = open(&dir2, Some(&config), Some(3)).unwrap();
+    run_generations(&stopped, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    assert!(!stopped.is_done(2, Step::Selfplay));
+    run_generations(&stopped, &opts, &Silent).unwrap();
+    let evaluators = |layout: &Layout| -> Vec<String> {
+        (0..4)
+            .map(|g| {
+                let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(layout.marker(g, Step::Selfplay)).unwrap()).unwrap();
+                m["evaluator"].as_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    assert_eq!(evaluators(&layout), ["rollout", "rollout", "gen-0", "gen-1"]);
+    assert_eq!(evaluators(&Layout::new(&dir2)), evaluators(&layout));
+
+    // A rerun redoes nothing.
+    let lanes = TwoLanes::default();
+    run_generations(&run, &opts, &lanes).unwrap();
+    assert!(lanes.main.steps.lock().unwrap().is_empty());
+    assert!(lanes.side.tasks.lock().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -24,22 +24,29 @@ pub(super) struct Generation {
 }
 
 impl Generation {
+    /// Wall seconds the generation added to the run: its steps', where self-play that ran
+    /// beside the generation before (`[loop] overlap`) counts only the wait for it.
     pub(super) fn seconds(&self) -> f64 {
-        self.selfplay.as_ref().map_or(0.0, |d| d.seconds)
-            + self.train.as_ref().map_or(0.0, |d| d.seconds)
+        self.selfplay.as_ref().map_or(0.0, |d| {
+            d.beside.as_ref().map_or(d.seconds, |b| b.waited_seconds)
+        }) + self.train.as_ref().map_or(0.0, |d| d.seconds)
             + self.gate.as_ref().map_or(0.0, |d| d.seconds)
             + self.eval.as_ref().map_or(0.0, |d| d.seconds)
     }
 
     /// CPU and wall seconds of each step that recorded its CPU time: self-play, training,
-    /// gate, evaluation.
+    /// gate, evaluation. Self-play that ran beside the generation before (`[loop]
+    /// overlap`) counts only the wait for it: the steps beside it count the rest.
     pub(super) fn cpu(&self) -> [(f64, f64); 4] {
         let of = |step: Option<(Option<f64>, f64)>| match step {
             Some((Some(cpu), wall)) => (cpu, wall),
             _ => (0.0, 0.0),
         };
         [
-            of(self.selfplay.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
+            of(self.selfplay.as_ref().map(|d| match &d.beside {
+                Some(b) => (b.waited_cpu_seconds, b.waited_seconds),
+                None => (d.cpu_seconds, d.seconds),
+            })),
             of(self.train.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
             of(self.gate.as_ref().map(|d| (d.cpu_seconds, d.seconds))),
             of(self.eval.as_ref().map(|d| (d.cpu_seconds, d.seconds))),

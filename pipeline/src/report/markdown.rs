@@ -30,10 +30,20 @@ fn cpu_line(f: &Facts<'_>) -> Option<String> {
             "-".into()
         }
     };
+    let beside = if f
+        .gens
+        .iter()
+        .any(|g| g.selfplay.as_ref().is_some_and(|d| d.beside.is_some()))
+    {
+        "; self-play ran beside the generation before (`[loop] overlap`): training, gates \
+         and evaluations count its CPU, and self-play counts only the waits for it"
+    } else {
+        ""
+    };
     Some(format!(
         "- CPU in steps: {:.1} core-minutes in {:.1} minutes, {:.2} cores busy on average \
          (self-play {}, training {}, gates {}, evaluations {}; the process's \
-         threads together)\n",
+         threads together{beside})\n",
         cpu / 60.0,
         wall / 60.0,
         cpu / wall,
@@ -107,6 +117,13 @@ pub(super) fn header(f: &Facts<'_>, md: &mut String) {
         "- per generation: {} self-play games at {} simulations, {} training steps, {gate}, {eval}",
         lc.games, f.cfg.search.simulations, f.cfg.train.steps,
     );
+    if lc.overlap {
+        md.push_str(
+            "- self-play overlapped (`[loop] overlap`): each generation's self-play ran beside \
+             the training, gate and evaluation of the generation before, with the network \
+             promoted before that one\n",
+        );
+    }
     for gr in &lc.grow {
         let _ = writeln!(
             md,

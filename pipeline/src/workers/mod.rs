@@ -386,6 +386,7 @@ pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
         evaluator: evaluators.into_iter().collect::<Vec<_>>().join(","),
         seconds: 0.0,
         cpu_seconds: None,
+        beside: None,
         distinct_share: (sum.positions > 0).then(|| positions.len() as f64 / sum.positions as f64),
         target_entropy: (searched > 0).then(|| entropy / searched as f64),
     })
