@@ -44,24 +44,7 @@ pids=()
 k=0
 for arm in "$@"; do
   name=${arm%%=*} edits=${arm#*=}
-  python3 - "$base" "$out/$name.toml" "$edits" <<'PY'
-import re, sys
-base, dest, edits = sys.argv[1], sys.argv[2], sys.argv[3]
-text = open(base).read()
-for edit in filter(None, (e.strip() for e in edits.split(";"))):
-    m = re.fullmatch(r"\[(\w+)\]\s*(\w+)\s*=\s*(.+)", edit)
-    if not m:
-        sys.exit(f"bad edit {edit!r}: expected '[table] key = value'")
-    table, key, value = m.groups()
-    start = text.index(f"[{table}]\n")
-    end = text.find("\n[", start + 1)
-    end = len(text) if end < 0 else end
-    section = text[start:end]
-    line = re.compile(rf"^{key}\s*=.*$", re.M)
-    section = line.sub(f"{key} = {value}", section) if line.search(section) else section.rstrip("\n") + f"\n{key} = {value}\n"
-    text = text[:start] + section + text[end:]
-open(dest, "w").write(text)
-PY
+  python3 scripts/experiments/edit_config.py "$base" "$out/$name.toml" "$edits"
   (
     run_arm "$k" "$bin" loop --config "$out/$name.toml" --run "$out/$name" --hours "$hours" \
       --threads "$threads" --seed "$seed" > "$out/$name.log" 2>&1
