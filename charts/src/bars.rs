@@ -120,6 +120,7 @@ pub fn bar_score_chart(
         let n = bars.len().max(1) as f64;
         let counts = bars.iter().map(|b| b.count);
         let (yr, ydp) = nice_range(counts.clone().chain([0.0, headroom(counts)]));
+        let title = fit_title(title, root.dim_in_pixel().0.saturating_sub(24));
         let mut chart = ChartBuilder::on(root)
             .caption(title, (FONT, 16.0 * PX).into_font().style(FontStyle::Bold))
             .margin(12)

@@ -138,6 +138,23 @@ fn text_width(s: &str, size: f64) -> u32 {
     (s.chars().count() as f64 * size * 0.62).ceil() as u32
 }
 
+/// `title` as it fits `width` px at the captions' size: whole where it fits, else its start
+/// and its end with `…` between them (a long model path keeps its directory and file name).
+fn fit_title(title: &str, width: u32) -> String {
+    let size = 16.0 * PX;
+    if text_width(title, size) <= width {
+        return title.to_string();
+    }
+    let chars: Vec<char> = title.chars().collect();
+    let keep = ((f64::from(width) / (size * 0.62)).floor() as usize).saturating_sub(1);
+    let head = keep.div_ceil(2);
+    let tail = keep - head;
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[chars.len() - tail..]);
+    out
+}
+
 /// The widest of `labels` at 12 px.
 fn widest<'a>(labels: impl Iterator<Item = &'a str>) -> u32 {
     labels.map(|l| text_width(l, 12.0)).max().unwrap_or(0)
@@ -174,6 +191,7 @@ fn cartesian<'a>(
 ) -> Result<Chart<'a>, DrawingAreaErrorKind<std::io::Error>> {
     let (xr, xdp, x_ticks, x_label) = (x.range, x.decimals, x.ticks, x.label);
     let (yr, ydp, y_ticks, y_label) = (y.range, y.decimals, y.ticks, y.label);
+    let title = fit_title(title, area.dim_in_pixel().0.saturating_sub(24));
     let mut chart = ChartBuilder::on(area)
         .caption(title, (FONT, 16.0 * PX).into_font().style(FontStyle::Bold))
         .margin(12)

@@ -284,3 +284,23 @@ fn shares_are_dots_only_where_finite() {
     let again = bar_score_chart("first moves", "games", "score (%)", &bars);
     assert_eq!(svg, again, "deterministic");
 }
+
+#[test]
+fn a_title_too_long_for_its_chart_keeps_its_start_and_end() {
+    let short = "gen-39 against mcts:sims=10000";
+    assert_eq!(fit_title(short, 696), short);
+    let long = format!(
+        "nn:model=runs/{}/gen-0180/train/model.bpk against mcts:sims=10000",
+        "x".repeat(80)
+    );
+    let fitted = fit_title(&long, 696);
+    assert!(text_width(&fitted, 16.0 * PX) <= 696, "{fitted}");
+    assert!(
+        fitted.starts_with("nn:model=runs/") && fitted.ends_with("against mcts:sims=10000"),
+        "{fitted}"
+    );
+    assert_eq!(fitted.matches('…').count(), 1, "{fitted}");
+    // Characters, not bytes: a title of wide characters is cut between them.
+    let fitted = fit_title(&"é".repeat(200), 300);
+    assert!(fitted.chars().count() < 200 && fitted.contains('…'));
+}
