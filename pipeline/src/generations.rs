@@ -56,17 +56,10 @@ pub fn run_generations(
     if run.cfg.generations.overlap {
         stopped = overlapped(run, opts, progress, &out_of_time)?;
     } else {
-        'generations: for g in 0..opts.generations {
-            for step in Step::ALL {
-                if run.is_done(g, step) {
-                    continue;
-                }
-                if out_of_time() {
-                    stopped = true;
-                    break 'generations;
-                }
-                let record = run.run_step(g, step, progress)?;
-                progress.step(g, &record);
+        for g in 0..opts.generations {
+            stopped = unfinished_steps(run, g, &Step::ALL, progress, &out_of_time)?;
+            if stopped {
+                break;
             }
             report::write(&run.cfg, &run.layout, &run.record)?;
         }
@@ -109,19 +102,21 @@ fn overlapped(
 ) -> Result<bool> {
     for g in 0..opts.generations {
         // Generation 0's self-play, or one that a run stopped before, runs alone.
-        if !run.is_done(g, Step::Selfplay) {
-            if out_of_time() {
-                return Ok(true);
-            }
-            let record = run.run_step(g, Step::Selfplay, progress)?;
-            progress.step(g, &record);
+        if unfinished_steps(run, g, &[Step::Selfplay], progress, out_of_time)? {
+            return Ok(true);
         }
         let next = g + 1;
         let play_next =
             next < opts.generations && !run.is_done(next, Step::Selfplay) && !out_of_time();
         let (front, side) = std::thread::scope(|s| {
             let side = play_next.then(|| s.spawn(|| run.selfplay(next, progress.beside())));
-            let front = steps_after_selfplay(run, g, progress, out_of_time);
+            let front = unfinished_steps(
+                run,
+                g,
+                &[Step::Train, Step::Gate, Step::Eval],
+                progress,
+                out_of_time,
+            );
             let waited = Instant::now();
             let cpu = crate::cpu::process_seconds();
             let side = side.map(|h| {
@@ -150,15 +145,16 @@ fn overlapped(
     Ok(false)
 }
 
-/// Generation `g`'s unfinished training, gate and evaluation, in order; whether the
-/// deadline stopped them.
-fn steps_after_selfplay(
+/// The unfinished ones of generation `g`'s `steps`, in order, each reported to `progress`;
+/// whether the deadline stopped them.
+fn unfinished_steps(
     run: &Run,
     g: u32,
+    steps: &[Step],
     progress: &dyn Progress,
     out_of_time: &dyn Fn() -> bool,
 ) -> Result<bool> {
-    for step in [Step::Train, Step::Gate, Step::Eval] {
+    for &step in steps {
         if run.is_done(g, step) {
             continue;
         }
