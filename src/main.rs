@@ -11,7 +11,7 @@ mod progress;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use args::{GameArgs, at_least_1, clock_seed};
+use args::{GameArgs, at_least_1};
 use clap::{Parser, Subcommand};
 use mankala_models::DeviceChoice;
 
@@ -31,74 +31,16 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Export a trained model as ONNX or safetensors, with a JSON description (docs/export.md).
-    Export {
-        /// The model (`.bpk` with its `.json` sidecar).
-        #[arg(long, short)]
-        model: PathBuf,
-        /// The file format.
-        #[arg(long, short, value_enum)]
-        format: cmd::export::Format,
-        /// The exported file (its description goes to `<out>.json`).
-        #[arg(long, short)]
-        out: PathBuf,
-        /// Reference positions written with the network's outputs to `<out>.samples.json`
-        /// (0: none), for checking another runtime against this one.
-        #[arg(long, default_value_t = 100)]
-        samples: usize,
-        /// Seed of the reference positions.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Export(cmd::export::ExportCommand),
     /// The openings of self-play data: how often each line of first decisions was played and
     /// how the first player fared; with --model, the agent's value of every first move and reply.
-    Openings {
-        #[command(flatten)]
-        game: GameArgs,
-        /// A self-play output directory (its shards and its direct subdirectories').
-        #[arg(long, short)]
-        data: PathBuf,
-        /// Decisions per opening (1 to 64).
-        #[arg(long, default_value_t = 4)]
-        depth: u32,
-        /// Leave out lines played in fewer games.
-        #[arg(long, default_value_t = 1)]
-        min_games: u64,
-        /// Output directory (default: runs/openings/<variant>).
-        #[arg(long, short)]
-        out: Option<PathBuf>,
-        /// A trained model whose agent evaluates every first move and reply.
-        #[arg(long, short)]
-        model: Option<PathBuf>,
-        /// Simulations of the model's search per position.
-        #[arg(long, default_value_t = 100)]
-        sims: u32,
-        /// Seed of the model agent's random choices.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Openings(cmd::openings::OpeningsCommand),
     /// Answer JSON-lines requests on stdin with an agent's analysis (docs/protocol.md).
     Engine,
     /// Serve the board in a browser: play, replay and analyse any variant (docs/web.md).
     Serve(cmd::serve::ServeArgs),
     /// Play a game in the terminal against an agent.
-    Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// The opponent: zoo[,sims=N] (the network shipped for the variant), random, greedy,
-        /// alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N|ms=T[,c=C], nn:model=PATH[,sims=N|ms=T]
-        /// (default: the zoo's network where it has one for these rules, else mcts:sims=1000).
-        #[arg(long)]
-        agent: Option<String>,
-        /// Play South and move first (otherwise the agent opens).
-        #[arg(long)]
-        human_first: bool,
-        /// Seed of the agent's random choices (default: from the clock; it is printed).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Where to save the game (default: runs/play/<variant>-<unix time>.jsonl).
-        #[arg(long)]
-        save: Option<PathBuf>,
-    },
+    Play(cmd::play::PlayCommand),
     /// List the variants with their sources.
     Variants,
     /// The network backends of this build and the devices each finds on this machine.
@@ -196,70 +138,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Loop(c) => c.run(),
         Command::Worker { what } => what.run(),
         Command::Status(c) => c.run(),
-        Command::Play {
-            game: g,
-            agent,
-            human_first,
-            seed,
-            save,
-        } => {
-            let cfg = mankala_config::resolve(g.variant.as_deref(), g.config.as_deref())?;
-            let agent = agent.unwrap_or_else(|| {
-                let (agent, why) = mankala_agents::Zoo::locate()
-                    .default_agent_why(cfg.game.name(), &cfg.rules_toml());
-                if let Some(why) = why {
-                    eprintln!("{why}: playing {agent} (choose another with --agent)");
-                }
-                agent
-            });
-            cmd::play::run(
-                &cfg,
-                &cmd::play::PlayArgs {
-                    agent: &agent,
-                    human_first,
-                    seed: seed.unwrap_or_else(clock_seed),
-                    save: save.as_deref(),
-                },
-            )
-        }
-        Command::Export {
-            model,
-            format,
-            out,
-            samples,
-            seed,
-        } => cmd::export::run(&cmd::export::ExportArgs {
-            model: &model,
-            format,
-            out: &out,
-            samples,
-            seed,
-        }),
-        Command::Openings {
-            game: g,
-            data,
-            depth,
-            min_games,
-            out,
-            model,
-            sims,
-            seed,
-        } => {
-            let cfg = mankala_config::resolve(g.variant.as_deref(), g.config.as_deref())?;
-            let out = out.unwrap_or_else(|| cmd::openings::default_out(cfg.game.name()));
-            cmd::openings::run(
-                &cfg,
-                &cmd::openings::OpeningsArgs {
-                    data: &data,
-                    depth,
-                    min_games,
-                    out: &out,
-                    model: model.as_deref(),
-                    sims,
-                    seed,
-                },
-            )
-        }
+        Command::Play(c) => c.run(),
+        Command::Export(c) => c.run(),
+        Command::Openings(c) => c.run(),
         Command::Engine => cmd::engine::run(),
         Command::Serve(c) => c.run(),
         Command::Variants => cmd::variants(),

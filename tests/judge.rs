@@ -47,7 +47,7 @@ fn perfect_play_is_judged_perfect_and_a_weak_agent_is_not() {
 fn judge_and_perfect_refuse_what_they_cannot_do() {
     let dir = temp_dir("judge-refusals");
     for (args, words) in [
-        (vec!["judge", "--variant", "bao", "--agent", "random", "--from-games", "x"], &["bao has no exact values", "kalah, oware or bao-kujifunza"][..]),
+        (vec!["judge", "--variant", "bao", "--agent", "random", "--from-games", "x"], &["bao has no exact values", "kalah, oware and bao-kujifunza"][..]),
         (vec!["judge", "--variant", "oware", "--agent", "random", "--from-games", "x"], &["--table"][..]),
         (vec!["judge", "--variant", "kalah", "--agent", "random", "--from-games", "/no/such/games"], &["/no/such/games"][..]),
         (
@@ -216,7 +216,7 @@ fn exact_labels_train_a_network_that_the_judge_measures_alone() {
     assert!(v["overall"]["value_error"].as_f64().is_some(), "{v}");
 
     for (args, words) in [
-        (vec!["label", "--variant", "bao", "--from-games", "x", "--out", "y"], &["bao has no exact values", "kalah, oware or bao-kujifunza"][..]),
+        (vec!["label", "--variant", "bao", "--from-games", "x", "--out", "y"], &["bao has no exact values", "kalah, oware and bao-kujifunza"][..]),
         (vec!["label", "--variant", "oware", "--from-games", "x", "--out", "y"], &["--table"][..]),
         (vec!["label", "--variant", "kalah", "--from-games", "/no/such/games", "--out", "y"], &["/no/such/games"][..]),
         (vec!["label", "--variant", "kalah", "--from-games", "x", "--out", "y", "--samples", "0"], &["--samples 0"][..]),

@@ -373,7 +373,7 @@ fn simulation_scaling_plays_one_network_at_each_count_against_one_yardstick() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let stdout = text(&o.stdout);
-    assert!(stdout.contains("zoo against greedy, by simulations"), "{stdout}");
+    assert!(stdout.contains("zoo:sims=200 against greedy, by simulations"), "{stdout}");
     let v = read_json(&out.join("scaling.json"));
     let points = v["points"].as_array().unwrap();
     let sims: Vec<u64> = points.iter().map(|p| p["simulations"].as_u64().unwrap()).collect();

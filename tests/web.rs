@@ -52,7 +52,7 @@ fn save_kalah_network(path: &std::path::Path) {
     let meta = ModelMeta {
         format_version: mankala_models::file::MODEL_FORMAT_VERSION,
         variant: "kalah".into(),
-        rules: toml::to_string(&g.rules_table()).unwrap(),
+        rules: g.rules_toml(),
         encoding_version: mankala_engine::ENCODING_VERSION,
         encoding_len,
         num_actions,

@@ -33,10 +33,10 @@ fn every_zoo_network_fits_its_variant_rules_and_encoding_and_plays_a_legal_game(
         assert_eq!(meta.variant, variant);
         assert_eq!(meta.encoding_version, ENCODING_VERSION, "{variant}");
         assert!(
-            mankala_data::rules::same_rules(&meta.rules, &cfg.rules_toml()),
+            mankala_data::rules::same_rules(&meta.rules, &cfg.game.rules_toml()),
             "{variant}: trained on {} but its config says {}",
             meta.rules,
-            cfg.rules_toml()
+            cfg.game.rules_toml()
         );
         let setup = Setup { game: cfg.game, search: cfg.search.clone(), resources: Resources::with_zoo(Zoo::locate()) };
         assert_eq!(setup.default_agent(), "zoo".parse().unwrap(), "{variant}");

@@ -458,8 +458,9 @@ mod tests {
             rules: toml::from_str(rules).unwrap(),
             limits: Kalah::DEFAULT_LIMITS,
         };
-        let exact = Exact::new("kalah", rules, Some(&path), false, &Tables::default()).unwrap();
-        let solver_exact = Exact::new("kalah", rules, None, true, &Tables::default()).unwrap();
+        let game = mankala_engine::AnyGame::Kalah(g);
+        let exact = Exact::new(&game, Some(&path), &Tables::default()).unwrap();
+        let solver_exact = Exact::new(&game, None, &Tables::default()).unwrap();
         let mut solver = solver_exact.solver().unwrap();
         let mut agent = AlphaBetaAgent::new(1, None, None, Some(exact));
         for s in random_positions(&g, 40, 20, 3) {

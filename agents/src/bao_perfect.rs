@@ -4,12 +4,11 @@
 //! ([`BaoPerfectAgent::NODES`]); in a position they do not settle it plays a legal move at
 //! random, with no value.
 
-use mankala_engine::variants::{Bao, BaoRules, BaoState};
+use mankala_engine::variants::{Bao, BaoState};
 use mankala_engine::{Game, State};
 use mankala_solver::bao::{DfpnConfig, Solver};
 use rand::Rng;
 use rand::rngs::SmallRng;
-use serde::Deserialize;
 
 use crate::{Agent, Analysis, Budget, Choice, tied_analysis};
 
@@ -33,25 +32,6 @@ impl BaoPerfectAgent {
             game,
             solver: solver(&game),
         }
-    }
-
-    /// Bao la Kujifunza with the rule options of a TOML `[rules]` table.
-    ///
-    /// # Errors
-    /// The TOML error's message.
-    pub fn game_of(rules: &str) -> Result<Bao, String> {
-        use mankala_engine::variants::BaoKind;
-        let base = Bao::new(
-            BaoKind::Kujifunza,
-            BaoRules::of(BaoKind::Kujifunza),
-            Bao::DEFAULT_LIMITS,
-        );
-        // The keys given over the game's defaults.
-        let mut table = toml::Table::try_from(base.rules).map_err(|e| e.to_string())?;
-        let given: toml::Table = toml::from_str(rules).map_err(|e| e.message().to_string())?;
-        table.extend(given);
-        let rules = BaoRules::deserialize(table).map_err(|e| e.message().to_string())?;
-        Ok(Bao { rules, ..base })
     }
 }
 
@@ -104,7 +84,11 @@ mod tests {
 
     #[test]
     fn it_takes_the_winning_capture_and_values_the_position_won() {
-        let game = BaoPerfectAgent::game_of("").unwrap();
+        let mankala_engine::AnyGame::Bao(game) =
+            mankala_engine::AnyGame::by_name("bao-kujifunza").unwrap()
+        else {
+            unreachable!("the Bao family")
+        };
         assert_eq!(game.kind, BaoKind::Kujifunza);
         // South's only winning line: B1> captures North's last front seed (a7).
         let s = game
@@ -124,17 +108,5 @@ mod tests {
             after.outcome().map(|o| o.result),
             Some(mankala_engine::GameResult::Win(Player::South))
         );
-    }
-
-    #[test]
-    fn rules_are_read_and_checked() {
-        assert!(
-            BaoPerfectAgent::game_of("takasia = true")
-                .unwrap()
-                .rules
-                .takasia
-        );
-        let e = BaoPerfectAgent::game_of("takasia = 3").unwrap_err();
-        assert!(!e.is_empty());
     }
 }

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use mankala_engine::variants::{Bao, KalahRules};
+use mankala_engine::variants::{AnyGame, Bao, BaoKind};
 use mankala_engine::{Action, Game, Player, State};
 use mankala_solver::bao::MoveValue;
 use mankala_solver::kalah::{Solver, SolverConfig};
@@ -22,34 +22,37 @@ use thiserror::Error;
 
 use crate::{Agent, AgentError, AgentSpec, Analysis, Budget, Choice, tied_analysis};
 
-/// Why exact values cannot be had for a variant.
+/// Why exact values cannot be had for a game.
 #[derive(Debug, Error)]
 pub enum ExactError {
-    /// The tablebase cannot be loaded for this variant and its rules.
+    /// The tablebase cannot be loaded for this game and its rules.
     #[error(transparent)]
     Tablebase(#[from] TablebaseError),
+    /// The variant has no exact values at all.
+    #[error("{variant} has no exact values: they exist for kalah, oware and bao-kujifunza")]
+    NoExactValues {
+        /// The variant.
+        variant: &'static str,
+    },
     /// Perfect play was asked of a variant without a solver.
     #[error(
         "{variant} has no exact solver: `perfect` plays kalah and bao-kujifunza (for oware, use alphabeta:ms=T,tb=FILE)"
     )]
     NoSolver {
         /// The variant.
-        variant: String,
+        variant: &'static str,
     },
     /// A tablebase was given for a variant that has none.
     #[error("{variant} has no endgame tablebases: they exist for kalah and oware")]
     NoTable {
         /// The variant.
-        variant: String,
+        variant: &'static str,
     },
-    /// The rules text of the variant cannot be read.
-    #[error("{variant} rules: {message}")]
-    Rules {
-        /// The variant.
-        variant: String,
-        /// What is wrong.
-        message: String,
-    },
+    /// Oware's exact values come from a tablebase alone, and none was given.
+    #[error(
+        "oware is valued within an endgame tablebase and none was given (build one with `mankala tablebase build`)"
+    )]
+    NeedsTable,
 }
 
 impl ExactError {
@@ -99,79 +102,82 @@ impl Tables {
     }
 }
 
-/// Exact values of one variant's positions: a Kalah solver, a tablebase, or both; or Bao la
-/// Kujifunza's results.
+/// Exact values of one game's positions, by what gives them.
 #[derive(Clone, Debug)]
-pub struct Exact {
-    game: Option<TableGame>,
-    table: Option<Arc<Tablebase>>,
-    solver: bool,
-    /// Bao la Kujifunza, valued by the proof-number solver.
-    bao: Option<Bao>,
+pub enum Exact {
+    /// Kalah: its solver values every position; a tablebase, where one is given, values
+    /// the positions within it without search and speeds the solver.
+    Kalah {
+        /// The rule option the solver and the table are built for.
+        empty_capture: bool,
+        /// The tablebase, if one was given.
+        table: Option<Arc<Tablebase>>,
+    },
+    /// Oware: the tablebase values the positions within it.
+    Oware {
+        /// The tablebase.
+        table: Arc<Tablebase>,
+    },
+    /// Bao la Kujifunza: the proof-number solver's results (+1 or -1) for the positions it
+    /// settles within its budget.
+    BaoKujifunza(Bao),
 }
 
 impl Exact {
-    /// Exact values for `variant` with the rule options `rules` (a TOML `[rules]` table, as
-    /// in model sidecars and shards), from the tablebase at `table` (read through `tables`)
-    /// and, with `solver`, from the Kalah solver.
+    /// Exact values for `game` (the variant and its rule options), from the tablebase at
+    /// `table` where one is given (read through `tables`).
     ///
     /// # Errors
-    /// [`ExactError`] when the variant has no solver or tables, or the table does not load
-    /// for it.
-    pub fn new(
-        variant: &str,
-        rules: &str,
+    /// [`ExactError`]: the variant has no exact values, a table was given for Bao la
+    /// Kujifunza, none for Oware, or the table does not load for this game.
+    pub fn new(game: &AnyGame, table: Option<&Path>, tables: &Tables) -> Result<Exact, ExactError> {
+        let load = |path: &Path, game: TableGame| tables.load(path, game);
+        match game {
+            AnyGame::Kalah(g) => {
+                let empty_capture = g.rules.empty_capture;
+                let table = table
+                    .map(|p| load(p, TableGame::Kalah { empty_capture }))
+                    .transpose()?;
+                Ok(Exact::Kalah {
+                    empty_capture,
+                    table,
+                })
+            }
+            AnyGame::Oware(_) => {
+                let path = table.ok_or(ExactError::NeedsTable)?;
+                Ok(Exact::Oware {
+                    table: load(path, TableGame::Oware)?,
+                })
+            }
+            AnyGame::Bao(b) if b.kind == BaoKind::Kujifunza => match table {
+                Some(_) => Err(ExactError::NoTable {
+                    variant: game.name(),
+                }),
+                None => Ok(Exact::BaoKujifunza(*b)),
+            },
+            _ => Err(ExactError::NoExactValues {
+                variant: game.name(),
+            }),
+        }
+    }
+
+    /// Exact values that play perfectly: [`Exact::new`] for the games with a solver (Kalah
+    /// and Bao la Kujifunza).
+    ///
+    /// # Errors
+    /// [`ExactError::NoSolver`] for any other game (Oware's tables value only the positions
+    /// within them), else [`Exact::new`]'s.
+    pub fn solved(
+        game: &AnyGame,
         table: Option<&Path>,
-        solver: bool,
         tables: &Tables,
     ) -> Result<Exact, ExactError> {
-        if variant == "bao-kujifunza" {
-            if table.is_some() {
-                return Err(ExactError::NoTable {
-                    variant: variant.to_string(),
-                });
-            }
-            let bao =
-                crate::BaoPerfectAgent::game_of(rules).map_err(|message| ExactError::Rules {
-                    variant: variant.to_string(),
-                    message,
-                })?;
-            return Ok(Exact {
-                game: None,
-                table: None,
-                solver: true,
-                bao: Some(bao),
+        if !Exact::solves(game) {
+            return Err(ExactError::NoSolver {
+                variant: game.name(),
             });
         }
-        let game = match variant {
-            "kalah" => {
-                let rules: KalahRules = toml::from_str(rules).map_err(|e| ExactError::Rules {
-                    variant: variant.to_string(),
-                    message: e.message().to_string(),
-                })?;
-                TableGame::Kalah {
-                    empty_capture: rules.empty_capture,
-                }
-            }
-            "oware" if !solver => TableGame::Oware,
-            _ if solver => {
-                return Err(ExactError::NoSolver {
-                    variant: variant.to_string(),
-                });
-            }
-            _ => {
-                return Err(ExactError::NoTable {
-                    variant: variant.to_string(),
-                });
-            }
-        };
-        let table = table.map(|p| tables.load(p, game)).transpose()?;
-        Ok(Exact {
-            game: Some(game),
-            table,
-            solver,
-            bao: None,
-        })
+        Exact::new(game, table, tables)
     }
 
     /// Makes sure `path` holds the Oware tablebase of `seeds` seeds: a file there is checked
@@ -190,32 +196,55 @@ impl Exact {
         Ok(())
     }
 
-    /// Whether this variant has exact values (`kalah`, `oware` and `bao-kujifunza`).
-    pub fn exists_for(variant: &str) -> bool {
-        matches!(variant, "kalah" | "oware" | "bao-kujifunza")
+    /// Whether `game` has exact values (Kalah, Oware and Bao la Kujifunza).
+    pub fn exists_for(game: &AnyGame) -> bool {
+        matches!(game, AnyGame::Kalah(_) | AnyGame::Oware(_)) || Exact::solves(game)
     }
 
-    /// The game and rules of the solver or tables (`None` for Bao la Kujifunza).
+    /// Whether `game` has a solver that values every position (Kalah and Bao la Kujifunza).
+    pub fn solves(game: &AnyGame) -> bool {
+        match game {
+            AnyGame::Kalah(_) => true,
+            AnyGame::Bao(b) => b.kind == BaoKind::Kujifunza,
+            _ => false,
+        }
+    }
+
+    /// The game and rules of the tables (`None` for Bao la Kujifunza).
     pub fn game(&self) -> Option<TableGame> {
-        self.game
+        match self {
+            Exact::Kalah { empty_capture, .. } => Some(TableGame::Kalah {
+                empty_capture: *empty_capture,
+            }),
+            Exact::Oware { .. } => Some(TableGame::Oware),
+            Exact::BaoKujifunza(_) => None,
+        }
     }
 
     /// Whether every position is valued (by a solver), not only those within a table.
     pub fn values_every_position(&self) -> bool {
-        self.bao.is_some() || matches!(self.game, Some(TableGame::Kalah { .. }))
+        !matches!(self, Exact::Oware { .. })
     }
 
     /// The tablebase, if one was given.
     pub fn table(&self) -> Option<&Tablebase> {
-        self.table.as_deref()
+        match self {
+            Exact::Kalah { table, .. } => table.as_deref(),
+            Exact::Oware { table } => Some(table),
+            Exact::BaoKujifunza(_) => None,
+        }
     }
 
-    /// A solver for Kalah over this table (`None` for Oware or without `solver`).
+    /// A solver for Kalah over this table (`None` for the other games: Oware has none, and
+    /// Bao la Kujifunza's is made for each position).
     pub fn solver(&self) -> Option<Solver<'static>> {
-        match self.game {
-            Some(TableGame::Kalah { empty_capture }) if self.solver => Some(Solver::new(
+        match self {
+            Exact::Kalah {
                 empty_capture,
-                self.table.clone(),
+                table,
+            } => Some(Solver::new(
+                *empty_capture,
+                table.clone(),
                 SolverConfig { tt_log2: 22 },
             )),
             _ => None,
@@ -226,7 +255,7 @@ impl Exact {
     /// table alone; `None` when it holds more seeds in play than the table.
     #[inline]
     pub fn probe<S: State>(&self, state: &S) -> Option<i32> {
-        let table = self.table.as_ref()?;
+        let table = self.table()?;
         let (pits, store_diff) = view(state, state.to_move());
         table.probe_pits(&pits).map(|v| v as i32 + store_diff)
     }
@@ -234,7 +263,7 @@ impl Exact {
     /// The final margin for the player to move under perfect play, from `solver` or the
     /// table; `None` when neither knows it.
     pub fn value<S: State>(&self, solver: Option<&mut Solver<'_>>, state: &S) -> Option<i32> {
-        if let Some(game) = &self.bao {
+        if let Exact::BaoKujifunza(game) = self {
             return bao_value(game, state);
         }
         if let Some(o) = state.outcome() {
@@ -258,7 +287,7 @@ impl Exact {
         mut solver: Option<&mut Solver<'_>>,
         state: &S,
     ) -> Option<Vec<(Action, i32)>> {
-        if let Some(game) = &self.bao {
+        if let Exact::BaoKujifunza(game) = self {
             return bao_move_values(game, state);
         }
         let me = state.to_move();
@@ -294,7 +323,7 @@ impl Exact {
         let (pits, store_diff) = view(next, mover);
         let v = match solver {
             Some(solver) => solver.value(&pits),
-            None => self.table.as_ref()?.probe_pits(&pits)? as i32,
+            None => self.table()?.probe_pits(&pits)? as i32,
         } + store_diff;
         Some(if mover == me { v } else { -v })
     }
@@ -394,7 +423,7 @@ impl<G: Game> Agent<G> for PerfectAgent {
 mod tests {
     use std::collections::HashMap;
 
-    use mankala_engine::variants::{Kalah, Oware, OwareState};
+    use mankala_engine::variants::{Kalah, KalahRules, Oware, OwareState};
     use rand::{Rng, SeedableRng};
 
     use super::*;
@@ -408,13 +437,6 @@ mod tests {
             },
             limits: Kalah::DEFAULT_LIMITS,
         }
-    }
-
-    fn rules(g: &Kalah) -> String {
-        format!(
-            "seeds_per_hole = {}\nempty_capture = {}\n",
-            g.rules.seeds_per_hole, g.rules.empty_capture
-        )
     }
 
     /// South's final margin under perfect play, by plain minimax over the engine's moves
@@ -450,7 +472,7 @@ mod tests {
     fn kalah_values_match_minimax_over_the_engines_moves() {
         for empty_capture in [false, true] {
             let g = kalah(1, empty_capture);
-            let exact = Exact::new("kalah", &rules(&g), None, true, &Tables::default()).unwrap();
+            let exact = Exact::new(&AnyGame::Kalah(g), None, &Tables::default()).unwrap();
             let mut solver = exact.solver().unwrap();
             let mut seen = HashMap::new();
             for s in random_positions(&g, 40, 40, 11) {
@@ -476,9 +498,8 @@ mod tests {
         let dir = path.parent().unwrap().to_path_buf();
         // One seed a hole: every position of the game lies within a 12-seed table.
         let g = kalah(1, false);
-        let table =
-            Exact::new("kalah", &rules(&g), Some(&path), false, &Tables::default()).unwrap();
-        let exact = Exact::new("kalah", &rules(&g), None, true, &Tables::default()).unwrap();
+        let table = Exact::new(&AnyGame::Kalah(g), Some(&path), &Tables::default()).unwrap();
+        let exact = Exact::new(&AnyGame::Kalah(g), None, &Tables::default()).unwrap();
         let mut solver = exact.solver().unwrap();
         for s in random_positions(&g, 60, 40, 4) {
             assert_eq!(table.probe(&s), exact.value(Some(&mut solver), &s), "{s}");
@@ -494,7 +515,7 @@ mod tests {
     #[test]
     fn the_perfect_agent_keeps_the_value_of_the_position() {
         let g = kalah(3, false);
-        let exact = Exact::new("kalah", &rules(&g), None, true, &Tables::default()).unwrap();
+        let exact = Exact::new(&AnyGame::Kalah(g), None, &Tables::default()).unwrap();
         let mut agent = PerfectAgent::new(exact.clone());
         let mut solver = exact.solver().unwrap();
         let mut rng = SmallRng::seed_from_u64(5);
@@ -510,37 +531,50 @@ mod tests {
 
     #[test]
     fn exact_values_are_refused_where_none_exist() {
-        let e = Exact::new("oware", "", None, true, &Tables::default())
+        let game = |name: &str| AnyGame::by_name(name).unwrap();
+        let tables = Tables::default();
+        let e = Exact::solved(&game("oware"), None, &tables)
             .unwrap_err()
             .to_string();
         assert!(
             e.contains("no exact solver") && e.contains("kalah and bao-kujifunza"),
             "{e}"
         );
-        let e = Exact::new(
-            "bao",
-            "",
-            Some(Path::new("x.tb")),
-            false,
-            &Tables::default(),
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(e.contains("no endgame tablebases"), "{e}");
-        let e = Exact::new("kalah", "empty_capture = 3", None, true, &Tables::default())
+        let e = Exact::new(&game("oware"), None, &tables)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("kalah rules"), "{e}");
+        assert!(e.contains("oware") && e.contains("tablebase"), "{e}");
+        let e = Exact::new(&game("bao"), None, &tables)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("bao has no exact values"), "{e}");
+        let e = Exact::new(&game("bao-kujifunza"), Some(Path::new("x.tb")), &tables)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("no endgame tablebases"), "{e}");
         let e = Exact::new(
-            "oware",
-            "",
+            &game("oware"),
             Some(Path::new("/no/such/table.tb")),
-            false,
-            &Tables::default(),
+            &tables,
         )
         .unwrap_err()
         .to_string();
         assert!(e.contains("/no/such/table.tb"), "{e}");
+        for (name, exists, solves) in [
+            ("kalah", true, true),
+            ("oware", true, false),
+            ("bao-kujifunza", true, true),
+            ("bao", false, false),
+            ("omweso", false, false),
+        ] {
+            assert_eq!(Exact::exists_for(&game(name)), exists, "{name}");
+            assert_eq!(Exact::solves(&game(name)), solves, "{name}");
+        }
+        let Exact::BaoKujifunza(b) = Exact::solved(&game("bao-kujifunza"), None, &tables).unwrap()
+        else {
+            panic!("bao-kujifunza is solved by its proof-number solver")
+        };
+        assert_eq!(b.kind, BaoKind::Kujifunza);
     }
 
     #[test]
@@ -552,7 +586,12 @@ mod tests {
             .unwrap()
             .save(&path)
             .unwrap();
-        let exact = Exact::new("oware", "", Some(&path), false, &Tables::default()).unwrap();
+        let exact = Exact::new(
+            &AnyGame::Oware(Oware::default()),
+            Some(&path),
+            &Tables::default(),
+        )
+        .unwrap();
         let table = exact.table().unwrap();
         let g = Oware::default();
         let mut rng = SmallRng::seed_from_u64(9);

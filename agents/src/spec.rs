@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use mankala_config::{AgentSpec, SearchConfig, Selection, SpecError, TIMED_DEPTH};
-use mankala_engine::variants::Bao;
+use mankala_engine::AnyGame;
 use mankala_models::{Expected, ModelError, PolicyValueNet};
 use mankala_search::evaluator::{NetworkEvaluator, RolloutEvaluator};
 use mankala_solver::TablebaseError;
@@ -64,35 +64,48 @@ pub struct Prepared {
     pub spec: AgentSpec,
     /// Search settings of a network agent (the variant config's `[search]`).
     pub search: SearchConfig,
+    /// What the spec reads besides its text.
+    loaded: Loaded,
+}
+
+/// What a prepared spec has loaded.
+#[derive(Clone, Debug)]
+enum Loaded {
+    /// Nothing: `random`, `greedy`, `alphabeta` without a table and `mcts`.
+    Nothing,
     /// The network of an `nn` or `zoo` spec and the encoding version it reads.
-    pub(crate) net: Option<(PolicyValueNet, u32)>,
-    /// Exact values for `alphabeta:tb=` and `perfect`.
-    pub(crate) exact: Option<Exact>,
-    /// The game of `perfect` on Bao la Kujifunza (the proof-number solver).
-    pub(crate) bao: Option<Bao>,
+    Network(Box<PolicyValueNet>, u32),
+    /// Exact values: the table of `alphabeta:tb=FILE`, the solver of `perfect`.
+    Exact(Exact),
 }
 
 impl Prepared {
-    /// Loads the network of an `nn` spec and checks it against `expected` (of any encoding
-    /// version this build has: the network reads positions in its own), or the tablebase
-    /// of a spec that names one (the zoo and tablebases through `resources`); `search` gives
-    /// the network agent's search settings besides its simulations.
+    /// Prepares `spec` to play `game` (the variant and its rule options): loads the network of
+    /// an `nn` or `zoo` spec and checks it against the game (of any encoding version this
+    /// build has: the network reads positions in its own), or the tablebase or solver of a
+    /// spec that names one (the zoo and tablebases through `resources`); `search` gives the
+    /// network agent's search settings besides its simulations.
     ///
     /// # Errors
     /// [`AgentError::Model`] or [`AgentError::Tablebase`] when a file cannot be loaded for
-    /// this variant, [`AgentError::Variant`] for `perfect` on a variant without a solver.
+    /// this game, [`AgentError::Variant`] for `perfect` on a variant without a solver.
     pub fn new(
         spec: AgentSpec,
         search: &SearchConfig,
-        expected: &Expected<'_>,
+        game: &AnyGame,
         resources: &Resources,
     ) -> Result<Prepared, AgentError> {
+        // An `nn` spec's own `score=W` stands in for the config's `[search] score_mix`.
+        let mut search = search.clone();
+        if let AgentSpec::Network { score: Some(w), .. } = &spec {
+            search.score_mix = *w;
+        }
         let model = match &spec {
             AgentSpec::Network { model, .. } => Some(model.clone()),
             AgentSpec::Zoo { variant, .. } => Some(
                 resources
                     .zoo
-                    .model_for(variant.as_deref(), expected.variant)
+                    .model_for(variant.as_deref(), game.name())
                     .map_err(|e| AgentError::Variant {
                         spec: spec.to_string(),
                         message: e.to_string(),
@@ -100,86 +113,52 @@ impl Prepared {
             ),
             _ => None,
         };
-        let net = match model {
-            Some(model) => Some(
-                mankala_models::file::load(
-                    &model,
-                    &expected.clone().to_play(),
-                    &mankala_models::device(),
-                )
-                .map(|(net, meta)| (net, meta.encoding_version))
-                .map_err(|source| AgentError::Model {
-                    spec: spec.to_string(),
-                    source,
-                })?,
-            ),
-            None => None,
-        };
-        // An `nn` spec's own `score=W` stands in for the config's `[search] score_mix`.
-        let mut search = search.clone();
-        if let AgentSpec::Network { score: Some(w), .. } = &spec {
-            search.score_mix = *w;
-        }
-        if let Some((net, _)) = &net {
-            net.check_score_mix(search.score_mix)
-                .map_err(|source| AgentError::ScoreHead {
-                    spec: spec.to_string(),
-                    source,
-                })?;
-        }
-        let bao = match &spec {
-            AgentSpec::Perfect { tablebase } if expected.variant == "bao-kujifunza" => {
-                let fail = |message: String| AgentError::Variant {
-                    spec: spec.to_string(),
-                    message,
-                };
-                if tablebase.is_some() {
-                    return Err(fail(
-                        "bao-kujifunza has no endgame tablebases: write `perfect`".to_string(),
-                    ));
-                }
-                Some(
-                    BaoPerfectAgent::game_of(expected.rules)
-                        .map_err(|e| fail(format!("bao-kujifunza rules: {e}")))?,
-                )
+        let loaded = match (&spec, model) {
+            (_, Some(model)) => {
+                let rules = game.rules_toml();
+                let expected =
+                    Expected::of(game, &rules, mankala_engine::ENCODING_VERSION).to_play();
+                let (net, meta) =
+                    mankala_models::file::load(&model, &expected, &mankala_models::device())
+                        .map_err(|source| AgentError::Model {
+                            spec: spec.to_string(),
+                            source,
+                        })?;
+                net.check_score_mix(search.score_mix)
+                    .map_err(|source| AgentError::ScoreHead {
+                        spec: spec.to_string(),
+                        source,
+                    })?;
+                Loaded::Network(Box::new(net), meta.encoding_version)
             }
-            _ => None,
+            (
+                AgentSpec::AlphaBeta {
+                    tablebase: Some(path),
+                    ..
+                },
+                None,
+            ) => Loaded::Exact(
+                Exact::new(game, Some(path), &resources.tables).map_err(|e| e.for_spec(&spec))?,
+            ),
+            (AgentSpec::Perfect { tablebase }, None) => Loaded::Exact(
+                Exact::solved(game, tablebase.as_deref(), &resources.tables)
+                    .map_err(|e| e.for_spec(&spec))?,
+            ),
+            _ => Loaded::Nothing,
         };
-        let exact = match &spec {
-            _ if bao.is_some() => None,
-            AgentSpec::AlphaBeta {
-                tablebase: Some(path),
-                ..
-            } => Some(Exact::new(
-                expected.variant,
-                expected.rules,
-                Some(path),
-                false,
-                &resources.tables,
-            )),
-            AgentSpec::Perfect { tablebase } => Some(Exact::new(
-                expected.variant,
-                expected.rules,
-                tablebase.as_deref(),
-                true,
-                &resources.tables,
-            )),
-            _ => None,
-        }
-        .transpose()
-        .map_err(|e| e.for_spec(&spec))?;
         Ok(Prepared {
             spec,
             search,
-            net,
-            exact,
-            bao,
+            loaded,
         })
     }
 
     /// The network of an `nn` or `zoo` spec and the encoding version it reads.
     pub fn network(&self) -> Option<(&PolicyValueNet, u32)> {
-        self.net.as_ref().map(|(net, encoding)| (net, *encoding))
+        match &self.loaded {
+            Loaded::Network(net, encoding) => Some((net.as_ref(), *encoding)),
+            _ => None,
+        }
     }
 
     /// A prepared spec that needs no file (`random`, `greedy`, `alphabeta` without a table,
@@ -193,10 +172,16 @@ impl Prepared {
         plain.then(|| Prepared {
             spec,
             search: search.clone(),
-            net: None,
-            exact: None,
-            bao: None,
+            loaded: Loaded::Nothing,
         })
+    }
+
+    /// The exact values the spec loaded, if any.
+    fn exact(&self) -> Option<&Exact> {
+        match &self.loaded {
+            Loaded::Exact(exact) => Some(exact),
+            _ => None,
+        }
     }
 
     /// A fresh agent for one game of `game`; `seed` seeds its playouts.
@@ -213,14 +198,13 @@ impl Prepared {
                 depth.unwrap_or(TIMED_DEPTH),
                 *nodes,
                 millis.map(Duration::from_millis),
-                self.exact.clone(),
+                self.exact().cloned(),
             )),
-            AgentSpec::Perfect { .. } if self.bao.is_some() => {
-                Box::new(BaoPerfectAgent::new(self.bao.expect("prepared in new")))
-            }
-            AgentSpec::Perfect { .. } => Box::new(PerfectAgent::new(
-                self.exact.clone().expect("prepared in new"),
-            )),
+            AgentSpec::Perfect { .. } => match self.exact() {
+                Some(Exact::BaoKujifunza(bao)) => Box::new(BaoPerfectAgent::new(*bao)),
+                Some(exact) => Box::new(PerfectAgent::new(exact.clone())),
+                None => unreachable!("`perfect` is prepared with its solver in `new`"),
+            },
             AgentSpec::Mcts { sims, c, millis } => Box::new(
                 SearchAgent::new(
                     game.clone(),
@@ -258,8 +242,10 @@ impl Prepared {
                         ..self.search.clone()
                     },
                     {
-                        let (net, encoding) = self.net.clone().expect("loaded in new");
-                        NetworkEvaluator::new(net, encoding)
+                        let Some((net, encoding)) = self.network() else {
+                            unreachable!("a network spec is prepared with its network in `new`")
+                        };
+                        NetworkEvaluator::new(net.clone(), encoding)
                             .with_score(self.search.score_mix)
                             .with_playouts(self.search.rollout_mix, seed)
                     },
@@ -278,9 +264,9 @@ mod tests {
     use mankala_models::{ModelMeta, NetInputs};
 
     /// A Kalah model file in a fresh directory, with or without a score head.
-    fn kalah_model(name: &str, score_head: bool) -> (std::path::PathBuf, String) {
+    fn kalah_model(name: &str, score_head: bool) -> std::path::PathBuf {
         let game = AnyGame::by_name("kalah").unwrap();
-        let rules = toml::to_string(&game.rules_table()).unwrap();
+        let rules = game.rules_toml();
         let AnyGame::Kalah(g) = &game else {
             unreachable!()
         };
@@ -300,7 +286,7 @@ mod tests {
         let meta = ModelMeta {
             format_version: mankala_models::file::MODEL_FORMAT_VERSION,
             variant: "kalah".into(),
-            rules: rules.clone(),
+            rules,
             encoding_version: network.encoding,
             encoding_len: inputs.encoding_len,
             num_actions: g.num_actions(),
@@ -312,7 +298,7 @@ mod tests {
             device: String::new(),
         };
         mankala_models::file::save(&net, &meta, &dir.join("model")).unwrap();
-        (dir, rules)
+        dir
     }
 
     #[test]
@@ -323,12 +309,11 @@ mod tests {
             ..SearchConfig::default()
         };
         for score_head in [false, true] {
-            let (dir, rules) = kalah_model(&format!("score-{score_head}"), score_head);
+            let dir = kalah_model(&format!("score-{score_head}"), score_head);
             let spec: AgentSpec = format!("nn:model={},sims=8", dir.join("model").display())
                 .parse()
                 .unwrap();
-            let expected = Expected::of(&game, &rules, 1).to_play();
-            let got = Prepared::new(spec, &search, &expected, &Resources::default());
+            let got = Prepared::new(spec, &search, &game, &Resources::default());
             if score_head {
                 let prepared = got.unwrap();
                 let AnyGame::Kalah(g) = &game else {
@@ -353,7 +338,7 @@ mod tests {
                     format!("nn:model={},sims=8,score={w}", dir.join("model").display())
                         .parse()
                         .unwrap();
-                let got = Prepared::new(spec, &search, &expected, &Resources::default());
+                let got = Prepared::new(spec, &search, &game, &Resources::default());
                 assert_eq!(got.is_ok(), ok, "score={w}, head {score_head}");
                 if let Ok(p) = got {
                     assert_eq!(p.search.score_mix, w);

@@ -11,6 +11,8 @@
 
 use std::path::{Path, PathBuf};
 
+use mankala_config::AgentSpec;
+use mankala_engine::AnyGame;
 use thiserror::Error;
 
 /// The environment variable naming the zoo folder.
@@ -138,22 +140,22 @@ impl Zoo {
         })
     }
 
-    /// The default agent spec for a game of `variant` under `rules` (TOML, as the engine
-    /// writes them): `zoo` where the zoo holds a network trained on exactly these rules, else
-    /// [`FALLBACK_AGENT`].
-    pub fn default_agent(&self, variant: &str, rules: &str) -> String {
-        self.default_agent_why(variant, rules).0
+    /// The default agent for `game` (a variant under its rule options): `zoo` where the zoo
+    /// holds a network trained on exactly these rules, else [`FALLBACK_AGENT`].
+    pub fn default_agent(&self, game: &AnyGame) -> AgentSpec {
+        self.default_agent_why(game).0
     }
 
     /// [`Zoo::default_agent`], with the reason when it is [`FALLBACK_AGENT`]: there is no zoo
     /// folder, it holds no network for the variant, or its network is of another variant or
     /// other rules (for a front to tell its user).
-    pub fn default_agent_why(&self, variant: &str, rules: &str) -> (String, Option<String>) {
-        let fallback = |why: String| (FALLBACK_AGENT.to_string(), Some(why));
+    pub fn default_agent_why(&self, game: &AnyGame) -> (AgentSpec, Option<String>) {
+        let fallback = |why: String| (fallback_agent(), Some(why));
         let dir = match self.dir() {
             Ok(d) => d,
             Err(e) => return fallback(e.to_string()),
         };
+        let variant = game.name();
         let model = model_in(dir, variant);
         if !model.is_file() {
             return fallback(format!(
@@ -164,9 +166,9 @@ impl Zoo {
         match mankala_models::file::read_meta(&model) {
             Ok(meta)
                 if meta.variant == variant
-                    && mankala_data::rules::same_rules(&meta.rules, rules) =>
+                    && mankala_data::rules::same_rules(&meta.rules, &game.rules_toml()) =>
             {
-                ("zoo".to_string(), None)
+                (zoo_agent(), None)
             }
             Ok(meta) if meta.variant != variant => fallback(format!(
                 "the zoo's {variant} network ({}) is a {} network",
@@ -180,6 +182,18 @@ impl Zoo {
             Err(e) => fallback(format!("the zoo's {variant} network: {e}")),
         }
     }
+}
+
+/// [`FALLBACK_AGENT`] as a spec.
+fn fallback_agent() -> AgentSpec {
+    FALLBACK_AGENT
+        .parse()
+        .expect("FALLBACK_AGENT is a spec (checked by a test)")
+}
+
+/// `zoo`: the zoo's network of the game played, at its default strength.
+fn zoo_agent() -> AgentSpec {
+    "zoo".parse().expect("`zoo` is a spec (checked by a test)")
 }
 
 /// Where the zoo is looked for without `$MANKALA_ZOO`, in order: beside the executable
@@ -255,16 +269,18 @@ mod tests {
 
     #[test]
     fn a_fallback_names_its_reason() {
-        let source_tree = candidates(None).pop().unwrap();
-        let (agent, why) = Zoo::at(source_tree).default_agent_why("no-such-variant", "");
-        assert_eq!(agent, FALLBACK_AGENT);
-        assert!(
-            why.unwrap()
-                .contains("holds no network for no-such-variant")
-        );
-        let (agent, why) = Zoo::none().default_agent_why("kalah", "");
-        assert_eq!(agent, FALLBACK_AGENT);
+        assert_eq!(fallback_agent().to_string(), FALLBACK_AGENT);
+        assert!(matches!(zoo_agent(), AgentSpec::Zoo { variant: None, .. }));
+        let empty = std::env::temp_dir().join(format!("mankala-zoo-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let kalah = AnyGame::by_name("kalah").unwrap();
+        let (agent, why) = Zoo::at(&empty).default_agent_why(&kalah);
+        assert_eq!(agent, fallback_agent());
+        assert!(why.unwrap().contains("holds no network for kalah"));
+        let (agent, why) = Zoo::none().default_agent_why(&kalah);
+        assert_eq!(agent, fallback_agent());
         assert_eq!(why.unwrap(), "no zoo folder was given");
+        let _ = std::fs::remove_dir_all(&empty);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 /// An agent by kind and settings, as written on the command line.
@@ -332,6 +332,15 @@ impl Serialize for AgentSpec {
     /// As its text.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for AgentSpec {
+    /// From its text, as on the command line; the error names the spec and what is wrong.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse()
+            .map_err(|e: SpecError| serde::de::Error::custom(e.to_string()))
     }
 }
 

@@ -44,18 +44,19 @@ impl SettingsError {
     }
 }
 
-pub(crate) fn check<T: PartialOrd + ToString + Copy>(
+/// `Ok` when `v` lies in `range`, else the error `[table] key = v: expected LO to HI`: the
+/// bounds are written once, and the message is made from them.
+pub(crate) fn in_range<T: PartialOrd + std::fmt::Display>(
     table: &'static str,
     key: &str,
     v: T,
-    lo: T,
-    hi: T,
-    expected: &str,
+    range: std::ops::RangeInclusive<T>,
 ) -> Result<(), SettingsError> {
-    if v >= lo && v <= hi {
+    if range.contains(&v) {
         Ok(())
     } else {
-        Err(SettingsError::out_of_range(table, key, v, expected))
+        let expected = format!("{} to {}", range.start(), range.end());
+        Err(SettingsError::out_of_range(table, key, v, &expected))
     }
 }
 
@@ -65,4 +66,26 @@ pub(crate) fn parse<T: serde::de::DeserializeOwned>(
 ) -> Result<T, SettingsError> {
     mankala_engine::deserialize_table(t)
         .map_err(|message| SettingsError::Invalid { table, message })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_range_check_writes_its_bounds_into_the_message() {
+        assert_eq!(in_range("loop", "games", 5u64, 1..=100_000_000), Ok(()));
+        let e = in_range("loop", "games", 0u64, 1..=100_000_000).unwrap_err();
+        assert_eq!(e.to_string(), "[loop] games = 0: expected 1 to 100000000");
+        let e = in_range("search", "fpu_reduction", 2.5f32, -2.0..=2.0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "[search] fpu_reduction = 2.5: expected -2 to 2"
+        );
+        let e = in_range("search", "gumbel_c_visit", -1.0f64, 0.0..=1e6).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "[search] gumbel_c_visit = -1: expected 0 to 1000000"
+        );
+    }
 }

@@ -83,12 +83,16 @@ impl Resolved {
         }
     }
 
-    /// The rule options as TOML text, as model files and shards record them.
-    pub fn rules_toml(&self) -> String {
-        toml::to_string(&self.game.rules_table()).expect("a table serializes")
+    /// Simulations of the networks in the loop's arenas (gates, evaluations, judging):
+    /// `[loop] arena_simulations`, where 0 means `[search] simulations`.
+    pub fn arena_simulations(&self) -> u32 {
+        match self.generations.arena_simulations {
+            0 => self.search.simulations,
+            n => n,
+        }
     }
 
-    /// The resolved config as TOML, every key written out.
+    /// The resolved config as TOML, every key written out (an unset optional path left out).
     pub fn to_toml(&self) -> String {
         let mut t = toml::Table::new();
         t.insert(
@@ -236,8 +240,16 @@ mod tests {
     fn the_embedded_default_config_resolves_with_a_loop_table() {
         let cfg = parse(DEFAULT_CONFIG).unwrap();
         assert_eq!(cfg.game.name(), "oware");
-        assert!(cfg.generations.baselines.contains(&"random".to_string()));
-        assert!(cfg.generations.baselines.contains(&"greedy".to_string()));
+        assert!(
+            cfg.generations
+                .baselines
+                .contains(&crate::AgentSpec::Random)
+        );
+        assert!(
+            cfg.generations
+                .baselines
+                .contains(&crate::AgentSpec::Greedy)
+        );
         assert!(cfg.generations.eval_games > 0);
     }
 

@@ -1,9 +1,11 @@
 //! Generation loop settings: the `[loop]` table.
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
 use crate::AgentSpec;
-use crate::error::{SettingsError, parse};
+use crate::error::{SettingsError, in_range, parse};
 use crate::network::NetworkConfig;
 
 /// What the first generation searches with, before any network exists.
@@ -104,8 +106,9 @@ pub struct LoopConfig {
     /// last of `generations` (and by the newest when `mankala loop` stops sooner); the others
     /// only judge (saturated baselines cost a run time and tell it nothing).
     pub eval_every: u32,
-    /// Fixed opponents every generation is rated against (agent specs; see `mankala arena`).
-    pub baselines: Vec<String>,
+    /// Fixed opponents every generation is rated against (agent specs as `mankala arena`
+    /// takes them; no networks); `random` among them is the ratings' zero.
+    pub baselines: Vec<AgentSpec>,
     /// Each evaluation also plays, `eval_games` games, the network of the generation
     /// evaluated before it (the nearest lower multiple of `eval_every`): the ratings then
     /// link every evaluated generation to the one before it, an anchored chain as KataGo's
@@ -115,7 +118,7 @@ pub struct LoopConfig {
     /// Fixed yardsticks, weakest first, that the run's last network climbs when the loop
     /// ends (`pipeline::ladder`): the rung it scores nearest 50% against says how strong it
     /// is where the baselines no longer separate; empty: no ladder.
-    pub ladder: Vec<String>,
+    pub ladder: Vec<AgentSpec>,
     /// Games against each rung of the ladder played.
     pub ladder_games: u32,
     /// Simulation counts at which the run's last network plays `scaling_yardstick` when the
@@ -123,7 +126,7 @@ pub struct LoopConfig {
     /// none.
     pub scaling: Vec<u32>,
     /// The fixed yardstick of `scaling` (an agent spec, not a network).
-    pub scaling_yardstick: String,
+    pub scaling_yardstick: AgentSpec,
     /// Games at each simulation count of `scaling`.
     pub scaling_games: u32,
     /// Random plies that open every gate and evaluation game (each opening is played with
@@ -140,9 +143,14 @@ pub struct LoopConfig {
     /// Only positions with at most this many seeds in play are judged (Kalah's exact values
     /// cost little late in a game and minutes near its start).
     pub judge_max_seeds: u32,
-    /// An endgame tablebase (`mankala tablebase build`) for judging: needed for Oware,
-    /// faster for Kalah; empty: none.
-    pub judge_table: String,
+    /// An endgame tablebase (`mankala tablebase build`) for judging: faster for Kalah; for
+    /// Oware, without one the run builds its own. `""` (as run configs wrote it before) is
+    /// none.
+    #[serde(
+        deserialize_with = "empty_is_none",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub judge_table: Option<PathBuf>,
     /// Larger networks from given generations on, in generation order (none: the
     /// `[network]` of the config throughout).
     pub grow: Vec<Growth>,
@@ -165,23 +173,47 @@ impl Default for LoopConfig {
             gate_floor: 0.35,
             eval_games: 40,
             eval_every: 1,
-            baselines: vec!["random".into(), "greedy".into()],
+            baselines: vec![AgentSpec::Random, AgentSpec::Greedy],
             eval_chain: true,
             ladder: Vec::new(),
             ladder_games: 40,
             scaling: Vec::new(),
-            scaling_yardstick: "mcts:sims=1000".into(),
+            scaling_yardstick: AgentSpec::Mcts {
+                sims: 1000,
+                c: 2.0,
+                millis: None,
+            },
             scaling_games: 40,
             opening_plies: 2,
             arena_simulations: 0,
             prior_draws: 1.0,
             judge_positions: 0,
             judge_max_seeds: 24,
-            judge_table: String::new(),
+            judge_table: None,
             grow: Vec::new(),
             overlap: false,
         }
     }
+}
+
+/// Refuses a network as a fixed yardstick (`key` names it): networks change between runs.
+fn fixed(key: &str, spec: &AgentSpec) -> Result<(), SettingsError> {
+    match spec {
+        AgentSpec::Network { .. } | AgentSpec::Zoo { .. } => Err(SettingsError::out_of_range(
+            "loop",
+            key,
+            format!("{:?}", spec.to_string()),
+            "random, greedy, alphabeta or mcts (networks change between runs)",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// An optional path where `""` is none (as run configs wrote `judge_table` before it was
+/// optional).
+fn empty_is_none<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PathBuf>, D::Error> {
+    let text = Option::<PathBuf>::deserialize(d)?;
+    Ok(text.filter(|p| !p.as_os_str().is_empty()))
 }
 
 impl LoopConfig {
@@ -228,51 +260,42 @@ impl LoopConfig {
     /// # Errors
     /// [`SettingsError`] naming the key that is unknown, of the wrong type, or out of range.
     pub fn from_table(t: &toml::Table) -> Result<Self, SettingsError> {
-        let c: LoopConfig = parse("loop", t)?;
         let bad = |key: &str, v: String, expected: &str| {
             Err(SettingsError::out_of_range("loop", key, v, expected))
         };
-        if !(1..=100_000).contains(&c.generations) {
-            return bad("generations", c.generations.to_string(), "1 to 100000");
-        }
-        if !(1..=100_000_000).contains(&c.games) {
-            return bad("games", c.games.to_string(), "1 to 100000000");
-        }
-        if !(0.0..=1.0).contains(&c.gate_threshold) {
-            return bad("gate_threshold", c.gate_threshold.to_string(), "0 to 1");
-        }
-        if !(0.0..=1.0).contains(&c.gate_floor) {
-            return bad("gate_floor", c.gate_floor.to_string(), "0 to 1");
-        }
-        if c.gate_games > 100_000 {
-            return bad("gate_games", c.gate_games.to_string(), "0 to 100000");
-        }
-        if c.eval_games > 100_000 {
-            return bad("eval_games", c.eval_games.to_string(), "0 to 100000");
-        }
-        if !(1..=100_000).contains(&c.eval_every) {
-            return bad("eval_every", c.eval_every.to_string(), "1 to 100000");
-        }
-        for (key, specs) in [("baselines", &c.baselines), ("ladder", &c.ladder)] {
-            for (i, spec) in specs.iter().enumerate() {
-                match spec.parse::<AgentSpec>() {
-                    Err(e) => {
-                        return bad(&format!("{key}[{i}]"), format!("{spec:?}"), &e.to_string());
-                    }
-                    Ok(AgentSpec::Network { .. } | AgentSpec::Zoo { .. }) => {
-                        return bad(
-                            &format!("{key}[{i}]"),
-                            format!("{spec:?}"),
-                            "random, greedy, alphabeta or mcts (networks change between runs)",
-                        );
-                    }
-                    Ok(_) => {}
+        // The specs are read one by one first, so that an error names its entry.
+        let texts = |key: &'static str| -> Vec<(String, String)> {
+            match t.get(key) {
+                Some(toml::Value::String(text)) => vec![(key.to_string(), text.clone())],
+                Some(toml::Value::Array(items)) => items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| Some((format!("{key}[{i}]"), v.as_str()?.to_string())))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        for key in ["baselines", "ladder", "scaling_yardstick"] {
+            for (entry, text) in texts(key) {
+                if let Err(e) = text.parse::<AgentSpec>() {
+                    return bad(&entry, format!("{text:?}"), &e.to_string());
                 }
             }
         }
-        if !(1..=100_000).contains(&c.ladder_games) {
-            return bad("ladder_games", c.ladder_games.to_string(), "1 to 100000");
+        let c: LoopConfig = parse("loop", t)?;
+        in_range("loop", "generations", c.generations, 1..=100_000)?;
+        in_range("loop", "games", c.games, 1..=100_000_000)?;
+        in_range("loop", "gate_threshold", c.gate_threshold, 0.0..=1.0)?;
+        in_range("loop", "gate_floor", c.gate_floor, 0.0..=1.0)?;
+        in_range("loop", "gate_games", c.gate_games, 0..=100_000)?;
+        in_range("loop", "eval_games", c.eval_games, 0..=100_000)?;
+        in_range("loop", "eval_every", c.eval_every, 1..=100_000)?;
+        for (key, specs) in [("baselines", &c.baselines), ("ladder", &c.ladder)] {
+            for (i, spec) in specs.iter().enumerate() {
+                fixed(&format!("{key}[{i}]"), spec)?;
+            }
         }
+        in_range("loop", "ladder_games", c.ladder_games, 1..=100_000)?;
         for (i, &n) in c.scaling.iter().enumerate() {
             if !(1..=10_000_000).contains(&n) || c.scaling[..i].contains(&n) {
                 return bad(
@@ -282,60 +305,26 @@ impl LoopConfig {
                 );
             }
         }
-        match c.scaling_yardstick.parse::<AgentSpec>() {
-            Err(e) => {
-                return bad(
-                    "scaling_yardstick",
-                    format!("{:?}", c.scaling_yardstick),
-                    &e.to_string(),
-                );
-            }
-            Ok(AgentSpec::Network { .. } | AgentSpec::Zoo { .. }) => {
-                return bad(
-                    "scaling_yardstick",
-                    format!("{:?}", c.scaling_yardstick),
-                    "random, greedy, alphabeta or mcts (networks change between runs)",
-                );
-            }
-            Ok(_) => {}
-        }
-        if !(1..=100_000).contains(&c.scaling_games) {
-            return bad("scaling_games", c.scaling_games.to_string(), "1 to 100000");
-        }
-        if !c.baselines.is_empty() && !c.baselines.iter().any(|b| b.trim() == "random") {
+        fixed("scaling_yardstick", &c.scaling_yardstick)?;
+        in_range("loop", "scaling_games", c.scaling_games, 1..=100_000)?;
+        if !c.baselines.is_empty() && !c.baselines.contains(&AgentSpec::Random) {
+            let given: Vec<String> = c.baselines.iter().map(ToString::to_string).collect();
             return bad(
                 "baselines",
-                format!("{:?}", c.baselines),
+                format!("{given:?}"),
                 "a list that includes \"random\" (the ratings' zero)",
             );
         }
-        if c.opening_plies > 1000 {
-            return bad("opening_plies", c.opening_plies.to_string(), "0 to 1000");
-        }
-        if c.arena_simulations > 10_000_000 {
-            return bad(
-                "arena_simulations",
-                c.arena_simulations.to_string(),
-                "0 to 10000000",
-            );
-        }
-        if !(0.0..=100.0).contains(&c.prior_draws) {
-            return bad("prior_draws", c.prior_draws.to_string(), "0 to 100");
-        }
-        if c.judge_positions > 100_000 {
-            return bad(
-                "judge_positions",
-                c.judge_positions.to_string(),
-                "0 to 100000",
-            );
-        }
-        if !(1..=1000).contains(&c.judge_max_seeds) {
-            return bad(
-                "judge_max_seeds",
-                c.judge_max_seeds.to_string(),
-                "1 to 1000",
-            );
-        }
+        in_range("loop", "opening_plies", c.opening_plies, 0..=1000)?;
+        in_range(
+            "loop",
+            "arena_simulations",
+            c.arena_simulations,
+            0..=10_000_000,
+        )?;
+        in_range("loop", "prior_draws", c.prior_draws, 0.0..=100.0)?;
+        in_range("loop", "judge_positions", c.judge_positions, 0..=100_000)?;
+        in_range("loop", "judge_max_seeds", c.judge_max_seeds, 1..=1000)?;
         let mut after = 0;
         for (i, gr) in c.grow.iter().enumerate() {
             let key = format!("grow[{i}].");
@@ -352,13 +341,7 @@ impl LoopConfig {
             }
             after = gr.generation;
             gr.network(&NetworkConfig::default()).check("loop", &key)?;
-            if !(1..=100_000_000).contains(&gr.steps) {
-                return bad(
-                    &format!("{key}steps"),
-                    gr.steps.to_string(),
-                    "1 to 100000000",
-                );
-            }
+            in_range("loop", &format!("{key}steps"), gr.steps, 1..=100_000_000)?;
         }
         Ok(c)
     }
@@ -415,7 +398,7 @@ mod tests {
     fn the_closing_scaling_is_off_by_default_and_its_counts_and_yardstick_are_checked() {
         let c = loop_table("").unwrap();
         assert!(c.scaling.is_empty());
-        assert_eq!(c.scaling_yardstick, "mcts:sims=1000");
+        assert_eq!(c.scaling_yardstick.to_string(), "mcts:sims=1000");
         let c = loop_table("scaling = [50, 200, 800]\nscaling_yardstick = \"alphabeta:depth=4\"")
             .unwrap();
         assert_eq!(c.scaling, [50, 200, 800]);
@@ -429,6 +412,37 @@ mod tests {
             let e = loop_table(text).unwrap_err();
             assert!(e.contains(words), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn specs_and_the_judge_table_are_read_as_types_and_written_back_as_text() {
+        let c = loop_table(
+            "baselines = [\"random\", \"mcts:sims=500\"]\nladder = [\"alphabeta:ms=100\"]\n\
+             judge_table = \"k.mtb\"",
+        )
+        .unwrap();
+        assert_eq!(c.baselines[0], AgentSpec::Random);
+        assert!(matches!(c.baselines[1], AgentSpec::Mcts { sims: 500, .. }));
+        assert_eq!(
+            c.judge_table.as_deref(),
+            Some(std::path::Path::new("k.mtb"))
+        );
+        let text = toml::to_string(&c).unwrap();
+        assert!(
+            text.contains("\"mcts:sims=500\"") && text.contains("\"alphabeta:ms=100\""),
+            "{text}"
+        );
+        let again: LoopConfig = toml::from_str(&text).unwrap();
+        assert_eq!(again, c);
+        // Run configs written before the table was optional say "" for none.
+        assert_eq!(loop_table("judge_table = \"\"").unwrap().judge_table, None);
+        assert!(
+            !toml::to_string(&loop_table("").unwrap())
+                .unwrap()
+                .contains("judge_table")
+        );
+        let e = loop_table("baselines = [\"greedy\"]").unwrap_err();
+        assert!(e.contains("baselines") && e.contains("\"random\""), "{e}");
     }
 
     #[test]

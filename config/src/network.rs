@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{SettingsError, parse};
+use crate::error::{SettingsError, in_range, parse};
 
 /// The network's shape.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -73,36 +73,24 @@ impl NetworkConfig {
     /// # Errors
     /// [`SettingsError::OutOfRange`] naming the key and the range expected.
     pub fn check(&self, table: &'static str, prefix: &str) -> Result<(), SettingsError> {
-        for (key, v, lo, hi) in [
-            ("width", self.width, 1, 4096),
-            ("blocks", self.blocks, 0, 64),
-            ("value_width", self.value_width, 1, 4096),
-        ] {
-            if !(lo..=hi).contains(&v) {
-                return Err(SettingsError::out_of_range(
-                    table,
-                    &format!("{prefix}{key}"),
-                    v,
-                    &format!("{lo} to {hi}"),
-                ));
-            }
-        }
+        let key = |name: &str| format!("{prefix}{name}");
+        in_range(table, &key("width"), self.width, 1..=4096)?;
+        in_range(table, &key("blocks"), self.blocks, 0..=64)?;
+        in_range(table, &key("value_width"), self.value_width, 1..=4096)?;
         if !(self.score_scale > 0.0 && self.score_scale <= 1000.0) {
             return Err(SettingsError::out_of_range(
                 table,
-                &format!("{prefix}score_scale"),
+                &key("score_scale"),
                 self.score_scale,
                 "above 0, at most 1000",
             ));
         }
-        if !(1..=mankala_engine::LATEST_ENCODING).contains(&self.encoding) {
-            return Err(SettingsError::out_of_range(
-                table,
-                &format!("{prefix}encoding"),
-                self.encoding,
-                &format!("1 to {}", mankala_engine::LATEST_ENCODING),
-            ));
-        }
+        in_range(
+            table,
+            &key("encoding"),
+            self.encoding,
+            1..=mankala_engine::LATEST_ENCODING,
+        )?;
         Ok(())
     }
 }

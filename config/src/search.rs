@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{SettingsError, check, parse};
+use crate::error::{SettingsError, in_range, parse};
 
 /// How the search picks a child below the root (and at the root without Gumbel).
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
@@ -86,64 +86,20 @@ impl SearchConfig {
     /// # Errors
     /// [`SettingsError::OutOfRange`] naming the key.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        check(
-            "search",
-            "simulations",
-            self.simulations,
-            1,
-            10_000_000,
-            "1 to 10000000",
-        )?;
-        check("search", "c_puct", self.c_puct, 0.0, 100.0, "0 to 100")?;
-        check(
-            "search",
-            "fpu_reduction",
-            self.fpu_reduction,
-            -2.0,
-            2.0,
-            "-2 to 2",
-        )?;
-        check(
+        in_range("search", "simulations", self.simulations, 1..=10_000_000)?;
+        in_range("search", "c_puct", self.c_puct, 0.0..=100.0)?;
+        in_range("search", "fpu_reduction", self.fpu_reduction, -2.0..=2.0)?;
+        in_range(
             "search",
             "gumbel_considered",
             self.gumbel_considered,
-            1,
-            64,
-            "1 to 64",
+            1..=64,
         )?;
-        check(
-            "search",
-            "gumbel_c_visit",
-            self.gumbel_c_visit,
-            0.0,
-            1e6,
-            "0 to 1000000",
-        )?;
-        check(
-            "search",
-            "gumbel_c_scale",
-            self.gumbel_c_scale,
-            0.0,
-            1e6,
-            "0 to 1000000",
-        )?;
-        check(
-            "search",
-            "leaves_per_game",
-            self.leaves_per_game,
-            1,
-            256,
-            "1 to 256",
-        )?;
-        check(
-            "search",
-            "rollout_mix",
-            self.rollout_mix,
-            0.0,
-            1.0,
-            "0 to 1",
-        )?;
-        check("search", "score_mix", self.score_mix, 0.0, 1.0, "0 to 1")?;
+        in_range("search", "gumbel_c_visit", self.gumbel_c_visit, 0.0..=1e6)?;
+        in_range("search", "gumbel_c_scale", self.gumbel_c_scale, 0.0..=1e6)?;
+        in_range("search", "leaves_per_game", self.leaves_per_game, 1..=256)?;
+        in_range("search", "rollout_mix", self.rollout_mix, 0.0..=1.0)?;
+        in_range("search", "score_mix", self.score_mix, 0.0..=1.0)?;
         if self.gumbel && self.selection == Selection::Uct {
             return Err(SettingsError::out_of_range(
                 "search",

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{SettingsError, check, parse};
+use crate::error::{SettingsError, in_range, parse};
 
 /// Self-play settings (`[selfplay]`).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -131,135 +131,50 @@ impl SelfplayConfig {
     /// [`SettingsError::OutOfRange`] naming the key.
     pub fn validate(&self) -> Result<(), SettingsError> {
         let t = "selfplay";
-        check(
-            t,
-            "dirichlet_total",
-            self.dirichlet_total,
-            0.001,
-            1000.0,
-            "0.001 to 1000",
-        )?;
-        check(
-            t,
-            "dirichlet_weight",
-            self.dirichlet_weight,
-            0.0,
-            1.0,
-            "0 to 1",
-        )?;
-        check(
+        in_range(t, "dirichlet_total", self.dirichlet_total, 0.001..=1000.0)?;
+        in_range(t, "dirichlet_weight", self.dirichlet_weight, 0.0..=1.0)?;
+        in_range(
             t,
             "root_policy_temperature",
             self.root_policy_temperature,
-            0.1,
-            10.0,
-            "0.1 to 10",
+            0.1..=10.0,
         )?;
-        check(
-            t,
-            "forced_playouts",
-            self.forced_playouts,
-            0.0,
-            100.0,
-            "0 to 100",
-        )?;
-        check(
+        in_range(t, "forced_playouts", self.forced_playouts, 0.0..=100.0)?;
+        in_range(
             t,
             "policy_surprise_weight",
             self.policy_surprise_weight,
-            0.0,
-            1.0,
-            "0 to 1",
+            0.0..=1.0,
         )?;
-        check(t, "random_plies", self.random_plies, 0, 1000, "0 to 1000")?;
-        check(
-            t,
-            "side_position_prob",
-            self.side_position_prob,
-            0.0,
-            1.0,
-            "0 to 1",
-        )?;
-        check(
+        in_range(t, "random_plies", self.random_plies, 0..=1000)?;
+        in_range(t, "side_position_prob", self.side_position_prob, 0.0..=1.0)?;
+        in_range(
             t,
             "side_position_continue",
             self.side_position_continue,
-            0.0,
-            0.95,
-            "0 to 0.95",
+            0.0..=0.95,
         )?;
-        check(t, "temperature", self.temperature, 0.0, 100.0, "0 to 100")?;
-        check(
-            t,
-            "final_temperature",
-            self.final_temperature,
-            0.0,
-            100.0,
-            "0 to 100",
-        )?;
-        check(
+        in_range(t, "temperature", self.temperature, 0.0..=100.0)?;
+        in_range(t, "final_temperature", self.final_temperature, 0.0..=100.0)?;
+        in_range(
             t,
             "temperature_half_life",
             self.temperature_half_life,
-            0.0,
-            10_000.0,
-            "0 to 10000",
+            0.0..=10_000.0,
         )?;
         if let Some(d) = self.decided_threshold {
-            check(t, "decided_threshold", d, 0.0, 1.0, "0 to 1")?;
+            in_range(t, "decided_threshold", d, 0.0..=1.0)?;
         }
-        check(
-            t,
-            "decided_lookback",
-            self.decided_lookback,
-            1,
-            1000,
-            "1 to 1000",
-        )?;
-        check(t, "decided_weight", self.decided_weight, 0.0, 1.0, "0 to 1")?;
-        check(
-            t,
-            "full_search_prob",
-            self.full_search_prob,
-            0.0,
-            1.0,
-            "0 to 1",
-        )?;
-        check(
-            t,
-            "fast_simulations",
-            self.fast_simulations,
-            1,
-            10_000_000,
-            "1 to 10000000",
-        )?;
+        in_range(t, "decided_lookback", self.decided_lookback, 1..=1000)?;
+        in_range(t, "decided_weight", self.decided_weight, 0.0..=1.0)?;
+        in_range(t, "full_search_prob", self.full_search_prob, 0.0..=1.0)?;
+        in_range(t, "fast_simulations", self.fast_simulations, 1..=10_000_000)?;
         if let Some(r) = self.resign_threshold {
-            check(t, "resign_threshold", r, 0.0, 1.0, "0 to 1")?;
+            in_range(t, "resign_threshold", r, 0.0..=1.0)?;
         }
-        check(
-            t,
-            "resign_consecutive",
-            self.resign_consecutive,
-            1,
-            1000,
-            "1 to 1000",
-        )?;
-        check(
-            t,
-            "games_per_worker",
-            self.games_per_worker,
-            1,
-            4096,
-            "1 to 4096",
-        )?;
-        check(
-            t,
-            "games_per_shard",
-            self.games_per_shard,
-            1,
-            1_000_000,
-            "1 to 1000000",
-        )?;
+        in_range(t, "resign_consecutive", self.resign_consecutive, 1..=1000)?;
+        in_range(t, "games_per_worker", self.games_per_worker, 1..=4096)?;
+        in_range(t, "games_per_shard", self.games_per_shard, 1..=1_000_000)?;
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{SettingsError, parse};
+use crate::error::{SettingsError, in_range, parse};
 
 /// How the learning rate moves over a run.
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
@@ -131,12 +131,8 @@ impl TrainConfig {
         let bad = |key: &str, v: String, expected: &str| {
             Err(SettingsError::out_of_range("train", key, v, expected))
         };
-        if !(1..=100_000_000).contains(&c.steps) {
-            return bad("steps", c.steps.to_string(), "1 to 100000000");
-        }
-        if !(1..=65_536).contains(&c.batch_size) {
-            return bad("batch_size", c.batch_size.to_string(), "1 to 65536");
-        }
+        in_range("train", "steps", c.steps, 1..=100_000_000)?;
+        in_range("train", "batch_size", c.batch_size, 1..=65_536)?;
         if !(c.learning_rate > 0.0 && c.learning_rate <= 1.0) {
             return bad(
                 "learning_rate",
@@ -144,21 +140,15 @@ impl TrainConfig {
                 "above 0, at most 1",
             );
         }
-        if !(0.0..=1.0).contains(&c.weight_decay) {
-            return bad("weight_decay", c.weight_decay.to_string(), "0 to 1");
-        }
+        in_range("train", "weight_decay", c.weight_decay, 0.0..=1.0)?;
         if c.window == 0 {
             return bad("window", "0".into(), "at least 1");
         }
         if c.window_min > c.window {
             return bad("window_min", c.window_min.to_string(), "at most window");
         }
-        if !(0.0..=1000.0).contains(&c.reuse) {
-            return bad("reuse", c.reuse.to_string(), "0 to 1000");
-        }
-        if !(0.0..=100.0).contains(&c.reanalyse) {
-            return bad("reanalyse", c.reanalyse.to_string(), "0 to 100");
-        }
+        in_range("train", "reuse", c.reuse, 0.0..=1000.0)?;
+        in_range("train", "reanalyse", c.reanalyse, 0.0..=100.0)?;
         if c.shuffle_buffer < c.batch_size {
             return bad(
                 "shuffle_buffer",
@@ -176,15 +166,9 @@ impl TrainConfig {
         if c.checkpoint_every == 0 {
             return bad("checkpoint_every", "0".into(), "at least 1");
         }
-        if !(0.0..=100.0).contains(&c.value_weight) {
-            return bad("value_weight", c.value_weight.to_string(), "0 to 100");
-        }
-        if !(0.0..=1.0).contains(&c.value_mix) {
-            return bad("value_mix", c.value_mix.to_string(), "0 to 1");
-        }
-        if !(0.0..=1.0).contains(&c.margin_mix) {
-            return bad("margin_mix", c.margin_mix.to_string(), "0 to 1");
-        }
+        in_range("train", "value_weight", c.value_weight, 0.0..=100.0)?;
+        in_range("train", "value_mix", c.value_mix, 0.0..=1.0)?;
+        in_range("train", "margin_mix", c.margin_mix, 0.0..=1.0)?;
         if !(c.margin_scale > 0.0 && c.margin_scale <= 1000.0) {
             return bad(
                 "margin_scale",
@@ -192,9 +176,7 @@ impl TrainConfig {
                 "above 0, at most 1000",
             );
         }
-        if !(0.0..=100.0).contains(&c.score_weight) {
-            return bad("score_weight", c.score_weight.to_string(), "0 to 100");
-        }
+        in_range("train", "score_weight", c.score_weight, 0.0..=100.0)?;
         Ok(c)
     }
 

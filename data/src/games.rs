@@ -246,7 +246,7 @@ fn check_meta(game: &AnyGame, path: &Path, meta: &ShardMeta) -> Result<(), Games
             expected: want,
         });
     }
-    let asked = toml::to_string(&game.rules_table()).expect("a table serializes");
+    let asked = game.rules_toml();
     if !same_rules(&meta.rules, &asked) {
         let (found, expected) = rules_difference(&meta.rules, &asked);
         return Err(GamesError::Rules {

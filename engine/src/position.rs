@@ -254,18 +254,31 @@ impl<'a> Reader<'a> {
 
     /// Checks that the seeds add up to the game's total.
     pub(crate) fn check_total(&self, found: u32, expected: u32) -> Result<(), PositionError> {
-        if found == expected {
-            return Ok(());
-        }
-        Err(PositionError::Inconsistent {
-            field: "rows".into(),
-            message: format!(
-                "{found} seeds on the board, in stores and in hand; this {} holds {expected} \
-                 under the rules in force",
-                self.variant
-            ),
-        })
+        check_seed_total(self.variant, found, expected)
     }
+}
+
+/// Checks that a position of `variant` holds `expected` seeds in all, where it holds `found`
+/// (on the board, in stores and in hand): the one seed check of position texts and of every
+/// `from_parts`.
+///
+/// # Errors
+/// [`PositionError::Inconsistent`] about the rows, naming both counts.
+pub(crate) fn check_seed_total(
+    variant: &str,
+    found: u32,
+    expected: u32,
+) -> Result<(), PositionError> {
+    if found == expected {
+        return Ok(());
+    }
+    Err(PositionError::Inconsistent {
+        field: "rows".into(),
+        message: format!(
+            "{found} seeds on the board, in stores and in hand; this {variant} holds {expected} \
+             under the rules in force"
+        ),
+    })
 }
 
 /// An inconsistency about `field`.

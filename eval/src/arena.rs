@@ -283,15 +283,13 @@ mod tests {
 
     fn agents(specs: &[&str]) -> Vec<Prepared> {
         let g = mankala_engine::AnyGame::by_name("kalah").unwrap();
-        let rules = String::new();
-        let expected = mankala_models::Expected::of(&g, &rules, mankala_engine::ENCODING_VERSION);
         specs
             .iter()
             .map(|s| {
                 Prepared::new(
                     s.parse::<AgentSpec>().unwrap(),
                     &SearchConfig::default(),
-                    &expected,
+                    &g,
                     &mankala_agents::Resources::default(),
                 )
                 .unwrap()

@@ -124,8 +124,12 @@ mod tests {
     #[test]
     fn labels_are_the_perfect_moves_and_the_perfect_result_of_each_drawn_position() {
         let g = kalah();
-        let rules = "seeds_per_hole = 2\nempty_capture = false\n";
-        let exact = Exact::new("kalah", rules, None, true, &Default::default()).unwrap();
+        let exact = Exact::new(
+            &mankala_engine::AnyGame::Kalah(g),
+            None,
+            &Default::default(),
+        )
+        .unwrap();
         let lines: Vec<GameLine> = (0..12)
             .map(|s| GameLine {
                 start: None,

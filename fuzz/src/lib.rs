@@ -139,7 +139,7 @@ pub fn model_seed() -> &'static ModelSeed {
         let g = AnyGame::by_name("kalah").expect("kalah");
         let (e, a) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
         let network = NetworkConfig { width: 8, blocks: 1, value_width: 4, ..NetworkConfig::default() };
-        let rules = toml::to_string(&g.rules_table()).expect("a table serializes");
+        let rules = g.rules_toml();
         let net = PolicyValueNet::new(&network, &mankala_models::NetInputs::flat(e, a), &mankala_models::device());
         let meta = mankala_models::ModelMeta {
             format_version: mankala_models::file::MODEL_FORMAT_VERSION,
@@ -233,7 +233,7 @@ fn shard_seed() -> Vec<u8> {
     let (e, a) = with_game!(&g, g => (g.encoding_len(), g.num_actions()));
     let meta = ShardMeta {
         variant: "kalah".into(),
-        rules: toml::to_string(&g.rules_table()).expect("a table serializes"),
+        rules: g.rules_toml(),
         limits: toml::to_string(&g.limits_table()).expect("a table serializes"),
         encoding_version: mankala_engine::ENCODING_VERSION,
         code_version: "fuzz".into(),

@@ -45,11 +45,9 @@ pub fn prepare_specs(
     specs: &[AgentSpec],
     resources: &Resources,
 ) -> Result<Vec<Prepared>> {
-    let rules = cfg.rules_toml();
-    let expected = mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding);
     Ok(specs
         .iter()
-        .map(|s| Prepared::new(s.clone(), &cfg.search, &expected, resources))
+        .map(|s| Prepared::new(s.clone(), &cfg.search, &cfg.game, resources))
         .collect::<Result<Vec<_>, _>>()?)
 }
 
@@ -181,7 +179,8 @@ pub fn rate(
     results: &[PairResult],
     prior_draws: f64,
 ) -> Result<(usize, Vec<Rating>)> {
-    let anchor = names.iter().position(|n| n == "random").unwrap_or(0);
+    let random = AgentSpec::Random.to_string();
+    let anchor = names.iter().position(|n| *n == random).unwrap_or(0);
     let ratings = fit(names.len(), results, anchor, prior_draws).map_err(Error::Ratings)?;
     Ok((anchor, ratings))
 }

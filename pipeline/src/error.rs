@@ -144,9 +144,17 @@ pub enum Error {
     /// Games that cannot be read for judging.
     #[error(transparent)]
     Judge(#[from] mankala_eval::judge::JudgeError),
-    /// Exact values that cannot be had for the `[loop] judge_*` settings.
-    #[error("[loop] judge_table: {0}")]
-    Exact(#[from] mankala_agents::ExactError),
+    /// A file of positions that cannot be used.
+    #[error(transparent)]
+    Positions(#[from] mankala_data::positions::PositionsError),
+    /// Exact values that cannot be had.
+    #[error("{what}: {source}")]
+    Exact {
+        /// For what: `[loop] judge_table`, `label`.
+        what: &'static str,
+        /// Why.
+        source: mankala_agents::ExactError,
+    },
 }
 
 impl From<mankala_config::LoadError> for Error {

@@ -77,24 +77,10 @@ pub fn run(
 ) -> Result<LabelOutcome> {
     let started = Instant::now();
     let variant = cfg.game.name();
-    if !Exact::exists_for(variant) {
-        return Err(Error::Setting(format!(
-            "label: {variant} has no exact values; expected kalah, oware or bao-kujifunza"
-        )));
-    }
-    if variant == "oware" && opts.table.is_none() {
-        return Err(Error::Setting(
-            "label: oware is labelled within an endgame tablebase: give --table FILE".into(),
-        ));
-    }
-    let exact = Exact::new(
-        variant,
-        &cfg.rules_toml(),
-        opts.table,
-        variant == "kalah",
-        tables,
-    )
-    .map_err(|e| Error::Setting(format!("--table: {e}")))?;
+    let exact = Exact::new(&cfg.game, opts.table, tables).map_err(|source| Error::Exact {
+        what: "label",
+        source,
+    })?;
     if opts.out.exists() && !list_shards(opts.out)?.is_empty() {
         return Err(Error::Setting(format!(
             "{}: already holds shards; label into a new directory",

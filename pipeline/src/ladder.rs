@@ -2,6 +2,8 @@
 //! search to the rung it scores nearest 50% against (`eval::ladder`), every game saved.
 
 use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
 
 use mankala_agents::Prepared;
 use mankala_config::Resolved;
@@ -13,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::{play, standings};
 use crate::error::{Error, Result};
+use crate::layout::{create_dir, write_marker};
 use crate::match_score::MatchScore;
 use crate::progress::Progress;
 
@@ -194,6 +197,31 @@ pub fn run(
         })
     })?;
     Ok((climbed, records))
+}
+
+/// Climbs the ladder of `agents` (the climber first, then the rungs weakest first, named
+/// `names` in the same order) into the folder `dir`: every game (`games.jsonl`) and the
+/// record (`ladder.json`), which it returns. The loop's closing ladder and `mankala arena
+/// --ladder` both write through it.
+///
+/// # Errors
+/// A ladder without a rung, or a file that cannot be written, named.
+pub fn climb_into(
+    cfg: &Resolved,
+    agents: &[Prepared],
+    names: &[String],
+    ladder: &Ladder,
+    dir: &Path,
+    progress: &dyn Progress,
+) -> Result<LadderRecord> {
+    let start = Instant::now();
+    let (climbed, records) = run(cfg, agents, ladder, progress)?;
+    let mut record = LadderRecord::new(cfg, names, ladder, &climbed, &records);
+    record.seconds = start.elapsed().as_secs_f64();
+    create_dir(dir, "cannot create")?;
+    mankala_data::record::write_records(&dir.join("games.jsonl"), &cfg.game, &records)?;
+    write_marker(&dir.join("ladder.json"), &record)?;
+    Ok(record)
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod progress;
 pub mod reanalyse;
 pub mod records;
 pub mod report;
+pub mod round_robin;
 pub mod run;
 pub mod scaling;
 pub mod selfplay;

@@ -83,7 +83,7 @@ pub fn run(run: &Run, g: u32, window: u64, progress: &dyn Progress) -> Result<Ou
             }
         }
     }
-    let rules = run.cfg.rules_toml();
+    let rules = run.cfg.game.rules_toml();
     let expected = mankala_models::Expected::of(&run.cfg.game, &rules, run.cfg.network.encoding);
     let in_window = mankala_train::window::select(&dirs, window, &expected)?.shards;
     let mut candidates: Vec<(u32, usize, u32, PathBuf)> = in_window

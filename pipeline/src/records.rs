@@ -36,6 +36,44 @@ pub struct RunRecord {
     pub resumed_threads: Vec<usize>,
 }
 
+impl RunRecord {
+    /// The record of a run of `cfg` first started now with `threads` threads, seeded `seed`
+    /// (default: from the clock).
+    pub fn first_start(
+        cfg: &mankala_config::Resolved,
+        seed: Option<u64>,
+        threads: usize,
+    ) -> RunRecord {
+        RunRecord {
+            variant: cfg.game.name().into(),
+            seed: seed.unwrap_or_else(crate::now_secs),
+            started_unix: crate::now_secs(),
+            code_version: crate::code_version(),
+            encoding_version: cfg.network.encoding,
+            resumed_with: Vec::new(),
+            device: mankala_models::device_name(),
+            resumed_on: Vec::new(),
+            threads,
+            resumed_threads: Vec::new(),
+        }
+    }
+
+    /// Refuses a seed given for the run `run` that differs from the one it was started with.
+    ///
+    /// # Errors
+    /// [`crate::Error::SeedChanged`] naming both seeds.
+    pub fn check_seed(&self, given: Option<u64>, run: &std::path::Path) -> crate::Result<()> {
+        match given {
+            Some(seed) if seed != self.seed => Err(crate::Error::SeedChanged {
+                given: seed,
+                run: run.to_path_buf(),
+                recorded: self.seed,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// A result between two named players.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct NamedResult {

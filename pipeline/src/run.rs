@@ -10,10 +10,9 @@ use std::time::Instant;
 
 use mankala_agents::{AgentSpec, Resources};
 use mankala_data::{list_shards, read_shard};
-use mankala_engine::with_game;
+use mankala_engine::{AnyGame, with_game};
 use mankala_eval::arena::schedule;
-use mankala_search::{AnyEvaluator, NetworkEvaluator};
-use mankala_selfplay::Settings;
+use mankala_search::AnyEvaluator;
 use mankala_selfplay::run::{Shards, selfplay};
 
 use crate::arena::{self, named_results};
@@ -28,8 +27,8 @@ use crate::records::{
     Beside, EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
 };
 use crate::scaling::{Scaling, ScalingRecord};
-use crate::selfplay::{rate_note, shard_meta};
-use crate::{now_secs, train};
+use crate::selfplay::{load_network, network_evaluator, rate_note, settings, shard_meta};
+use crate::train;
 
 /// The most seeds of the Oware table a run builds for judging when `[loop] judge_table`
 /// names none (`tables/oware-N.mtb` in the run directory).
@@ -106,32 +105,13 @@ impl Run {
         create_dir(opts.dir, "cannot create run directory")?;
         let record = match read_marker::<RunRecord>(&layout.record())? {
             Some(mut r) => {
-                if let Some(seed) = opts.seed
-                    && seed != r.seed
-                {
-                    return Err(Error::SeedChanged {
-                        given: seed,
-                        run: opts.dir.to_path_buf(),
-                        recorded: r.seed,
-                    });
-                }
+                r.check_seed(opts.seed, opts.dir)?;
                 r.resumed_with.push(code_version());
                 r.resumed_on.push(mankala_models::device_name());
                 r.resumed_threads.push(opts.threads);
                 r
             }
-            None => RunRecord {
-                variant: cfg.game.name().into(),
-                seed: opts.seed.unwrap_or_else(now_secs),
-                started_unix: now_secs(),
-                code_version: code_version(),
-                encoding_version: cfg.network.encoding,
-                resumed_with: Vec::new(),
-                device: mankala_models::device_name(),
-                resumed_on: Vec::new(),
-                threads: opts.threads,
-                resumed_threads: Vec::new(),
-            },
+            None => RunRecord::first_start(&cfg, opts.seed, opts.threads),
         };
         if !layout.config().exists() {
             atomic::write(&layout.config(), cfg.to_toml().as_bytes())?;
@@ -221,18 +201,11 @@ impl Run {
         self.cfg.generations.eval_games > 0 && self.cfg.generations.baselines.len() > 1
     }
 
-    fn arena_sims(&self) -> u32 {
-        match self.cfg.generations.arena_simulations {
-            0 => self.cfg.search.simulations,
-            n => n,
-        }
-    }
-
     /// The spec of generation `g`'s network in arenas.
     pub fn network_spec(&self, g: u32) -> AgentSpec {
         AgentSpec::Network {
             model: self.layout.model(g),
-            sims: self.arena_sims(),
+            sims: self.cfg.arena_simulations(),
             gumbel: self.cfg.search.gumbel,
             millis: None,
             score: None,
@@ -242,7 +215,7 @@ impl Run {
     /// The first generation's opponent in gates: rollout MCTS at the arena's simulations.
     pub fn first_player(&self) -> AgentSpec {
         AgentSpec::Mcts {
-            sims: self.arena_sims(),
+            sims: self.cfg.arena_simulations(),
             c: 2.0,
             millis: None,
         }
@@ -272,27 +245,9 @@ impl Run {
     pub fn evaluator_for(&self, best: Option<u32>, seed: u64) -> Result<(AnyEvaluator, String)> {
         Ok(match best {
             Some(k) => {
-                let rules = self.cfg.rules_toml();
-                let (net, _) = mankala_models::file::load(
-                    &self.layout.model(k),
-                    &mankala_models::Expected::of(
-                        &self.cfg.game,
-                        &rules,
-                        self.cfg.network.encoding,
-                    ),
-                    &mankala_models::device(),
-                )?;
-                net.check_score_mix(self.cfg.search.score_mix)
-                    .map_err(|source| Error::ScoreHead {
-                        model: self.layout.model(k),
-                        source,
-                    })?;
+                let (net, encoding) = load_network(&self.cfg, &self.layout.model(k), false)?;
                 (
-                    AnyEvaluator::Network(Box::new(
-                        NetworkEvaluator::new(net, self.cfg.network.encoding)
-                            .with_score(self.cfg.search.score_mix)
-                            .with_playouts(self.cfg.search.rollout_mix, seed),
-                    )),
+                    network_evaluator(&self.cfg, net, encoding, seed),
                     format!("gen-{k}"),
                 )
             }
@@ -324,14 +279,7 @@ impl Run {
         let (evaluator, name) = self.evaluator_for(best, seed)?;
         if !ids.is_empty() {
             let run_id = format!("{}-g{g:04}", self.name);
-            let settings = Settings {
-                search: self.cfg.search.clone(),
-                selfplay: self.cfg.selfplay.clone(),
-                run_id: run_id.clone(),
-                generation: g,
-                seed,
-                encoding: self.cfg.network.encoding,
-            };
+            let settings = settings(&self.cfg, &run_id, g, seed);
             let meta = shard_meta(&self.cfg, &run_id, seed);
             let base = done.len() as u64;
             progress.begin(&format!("gen {g} self-play ({name})"), "games", total, base);
@@ -347,7 +295,7 @@ impl Run {
                 ))?;
             progress.end();
         }
-        let mut summary = crate::workers::summarize(&list_shards(&dir)?)?;
+        let mut summary = crate::selfplay::summarize(&list_shards(&dir)?)?;
         summary.evaluator = name;
         summary.seconds = start.elapsed().as_secs_f64();
         if summary.games != total {
@@ -554,15 +502,6 @@ impl Run {
         })
     }
 
-    fn baseline_specs(&self) -> Result<Vec<AgentSpec>> {
-        self.cfg
-            .generations
-            .baselines
-            .iter()
-            .map(|b| Ok(b.parse::<AgentSpec>()?))
-            .collect()
-    }
-
     /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
     /// 0, or `g` is neither a multiple of `eval_every` nor the config's last generation), then
     /// judged. A loop that stops earlier plays them for its newest generation all the same
@@ -634,9 +573,9 @@ impl Run {
             agents.push(self.network_spec(before));
             names.push(format!("gen-{before}"));
         }
-        let baselines = self.baseline_specs()?;
+        let baselines = &self.cfg.generations.baselines;
         names.extend(baselines.iter().map(ToString::to_string));
-        agents.extend(baselines);
+        agents.extend(baselines.iter().cloned());
         let pairs: Vec<(usize, usize)> = (1..agents.len()).map(|j| (0, j)).collect();
         self.arena(
             &Matches {
@@ -662,31 +601,29 @@ impl Run {
         use mankala_agents::Exact;
         use mankala_eval::judge;
         let lc = &self.cfg.generations;
-        let variant = self.cfg.game.name();
-        if lc.judge_positions == 0 || !Exact::exists_for(variant) {
+        if lc.judge_positions == 0 || !Exact::exists_for(&self.cfg.game) {
             return Ok(None);
         }
-        let table = if !lc.judge_table.is_empty() {
-            Some(PathBuf::from(&lc.judge_table))
-        } else if variant == "oware" {
+        let exact_error = |source| Error::Exact {
+            what: "[loop] judge_table",
+            source,
+        };
+        let table = if let Some(table) = &lc.judge_table {
+            Some(table.clone())
+        } else if matches!(self.cfg.game, AnyGame::Oware(_)) {
             // The run's own table, built once: `judge_max_seeds` seeds, at most
             // OWARE_JUDGE_SEEDS (12 seeds: 2.7 million positions, seconds to build).
             let seeds = lc.judge_max_seeds.min(OWARE_JUDGE_SEEDS);
             let dir = self.layout.root.join("tables");
             create_dir(&dir, "cannot create")?;
             let path = dir.join(format!("oware-{seeds}.mtb"));
-            Exact::ensure_oware_table(&path, seeds)?;
+            Exact::ensure_oware_table(&path, seeds).map_err(exact_error)?;
             Some(path)
         } else {
             None
         };
-        let exact = Exact::new(
-            variant,
-            &self.cfg.rules_toml(),
-            table.as_deref(),
-            variant == "kalah",
-            &self.resources.tables,
-        )?;
+        let exact = Exact::new(&self.cfg.game, table.as_deref(), &self.resources.tables)
+            .map_err(exact_error)?;
         let lines = judge::game_lines(&self.cfg.game, &self.layout.shards(g))?;
         let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.resources)?
             .pop()
@@ -726,26 +663,19 @@ impl Run {
         if let Some(done) = read_marker::<LadderRecord>(&marker)? {
             return Ok(Some(done));
         }
-        let start = Instant::now();
         let mut specs = vec![self.network_spec(g)];
-        for rung in &lc.ladder {
-            specs.push(rung.parse::<AgentSpec>()?);
-        }
-        let prepared = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
+        specs.extend(lc.ladder.iter().cloned());
+        let mut names = vec![format!("gen-{g}")];
+        names.extend(lc.ladder.iter().map(ToString::to_string));
         let ladder = Ladder {
             games: lc.ladder_games,
             opening_plies: lc.opening_plies,
             seed: step_seed(self.seed(), g, 7),
             threads: self.threads,
         };
-        let (climbed, records) = crate::ladder::run(&self.cfg, &prepared, &ladder, progress)?;
-        let mut names = vec![format!("gen-{g}")];
-        names.extend(lc.ladder.iter().cloned());
-        let mut record = LadderRecord::new(&self.cfg, &names, &ladder, &climbed, &records);
-        record.seconds = start.elapsed().as_secs_f64();
-        create_dir(&dir, "cannot create")?;
-        mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
-        write_marker(&marker, &record)?;
+        let agents = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
+        let record =
+            crate::ladder::climb_into(&self.cfg, &agents, &names, &ladder, &dir, progress)?;
         Ok(Some(record))
     }
 
@@ -766,10 +696,6 @@ impl Run {
         if let Some(done) = read_marker::<ScalingRecord>(&marker)? {
             return Ok(Some(done));
         }
-        let start = Instant::now();
-        let mut specs = crate::scaling::at_each(&self.network_spec(g), &lc.scaling)?;
-        specs.push(lc.scaling_yardstick.parse::<AgentSpec>()?);
-        let prepared = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
         let plan = Scaling {
             sims: lc.scaling.clone(),
             games: lc.scaling_games,
@@ -777,15 +703,23 @@ impl Run {
             seed: step_seed(self.seed(), g, 8),
             threads: self.threads,
         };
-        let (points, records) = crate::scaling::run(&self.cfg, &prepared, &plan, progress)?;
         let network = format!("gen-{g}");
-        let names = (network.as_str(), lc.scaling_yardstick.as_str());
-        let mut record = ScalingRecord::new(&self.cfg, names, &plan, &points, &records);
-        record.seconds = start.elapsed().as_secs_f64();
-        create_dir(&dir, "cannot create")?;
-        mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
-        atomic::write(&dir.join("scaling.svg"), record.chart().as_bytes())?;
-        write_marker(&marker, &record)?;
+        let yardstick = lc.scaling_yardstick.to_string();
+        let agents = crate::scaling::prepare(
+            &self.cfg,
+            &self.network_spec(g),
+            &lc.scaling_yardstick,
+            &plan.sims,
+            &self.resources,
+        )?;
+        let record = crate::scaling::measure_into(
+            &self.cfg,
+            &agents,
+            (network.as_str(), yardstick.as_str()),
+            &plan,
+            &dir,
+            progress,
+        )?;
         Ok(Some(record))
     }
 
@@ -796,7 +730,7 @@ impl Run {
     /// Files at fault, named.
     pub fn baselines(&self, progress: &dyn Progress) -> Result<EvalDone> {
         let (start, cpu) = (Instant::now(), crate::cpu::process_seconds());
-        let agents = self.baseline_specs()?;
+        let agents = self.cfg.generations.baselines.clone();
         let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
         let pairs: Vec<(usize, usize)> = (0..agents.len())
             .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))

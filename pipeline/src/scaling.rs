@@ -3,18 +3,22 @@
 //! simulation-scaling chart): a table, a record and an SVG chart.
 
 use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
 
-use mankala_agents::Prepared;
+use mankala_agents::{Prepared, Resources};
 use mankala_charts::{IntervalPoint, interval_line_chart};
 use mankala_config::{AgentSpec, Resolved};
 use mankala_data::GameRecord;
+use mankala_data::atomic;
 use mankala_engine::with_game;
 use mankala_eval::arena::{pair_results, repeated_games, schedule};
 use mankala_eval::ladder::Rung;
 use serde::{Deserialize, Serialize};
 
-use crate::arena::{play, standings};
+use crate::arena::{play, prepare_specs, standings};
 use crate::error::{Error, Result};
+use crate::layout::{create_dir, write_marker};
 use crate::match_score::MatchScore;
 use crate::progress::Progress;
 
@@ -119,6 +123,50 @@ pub fn run(
         });
     }
     Ok((points, records))
+}
+
+/// The agents of a scaling: `network` at each of `sims`, then `yardstick`, prepared for
+/// `cfg`'s game (models and tables through `resources`).
+///
+/// # Errors
+/// A network spec without simulations to set, or a spec that does not fit the game.
+pub fn prepare(
+    cfg: &Resolved,
+    network: &AgentSpec,
+    yardstick: &AgentSpec,
+    sims: &[u32],
+    resources: &Resources,
+) -> Result<Vec<Prepared>> {
+    let mut specs = at_each(network, sims)?;
+    specs.push(yardstick.clone());
+    prepare_specs(cfg, &specs, resources)
+}
+
+/// Plays the network of `agents` (from [`prepare`]) at each of `scaling`'s simulation counts
+/// against the yardstick (named `names`: the network's, the yardstick's) into the folder
+/// `dir`: every game (`games.jsonl`), the record (`scaling.json`), which it returns, and its
+/// chart (`scaling.svg`). The loop's closing scaling and `mankala arena --scaling` both
+/// write through it.
+///
+/// # Errors
+/// A file that cannot be written, named.
+pub fn measure_into(
+    cfg: &Resolved,
+    agents: &[Prepared],
+    names: (&str, &str),
+    scaling: &Scaling,
+    dir: &Path,
+    progress: &dyn Progress,
+) -> Result<ScalingRecord> {
+    let start = Instant::now();
+    let (points, records) = run(cfg, agents, scaling, progress)?;
+    let mut record = ScalingRecord::new(cfg, names, scaling, &points, &records);
+    record.seconds = start.elapsed().as_secs_f64();
+    create_dir(dir, "cannot create")?;
+    mankala_data::record::write_records(&dir.join("games.jsonl"), &cfg.game, &records)?;
+    atomic::write(&dir.join("scaling.svg"), record.chart().as_bytes())?;
+    write_marker(&dir.join("scaling.json"), &record)?;
+    Ok(record)
 }
 
 /// One simulation count's result against the yardstick, for `scaling.json`.

@@ -2,11 +2,14 @@
 //! chosen, the run's config and record written beside the shards, progress reported.
 
 use mankala_data::atomic;
+use std::collections::{BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use mankala_config::FirstEvaluator;
-use mankala_data::ShardMeta;
+use mankala_data::{ShardMeta, read_shard};
 use mankala_engine::{Encoder, Game, with_game};
+use mankala_models::PolicyValueNet;
 use mankala_search::{AnyEvaluator, NetworkEvaluator};
 use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Shards, Summary, selfplay};
@@ -15,10 +18,11 @@ use serde_json::json;
 use mankala_config::Resolved;
 
 use crate::code_version;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::layout::create_dir;
 use crate::now_secs;
 use crate::progress::Progress;
+use crate::records::SelfplayDone;
 
 /// What to play.
 #[derive(Debug)]
@@ -57,7 +61,7 @@ pub fn shard_meta(cfg: &Resolved, run_id: &str, seed: u64) -> ShardMeta {
     ));
     ShardMeta {
         variant: cfg.game.name().into(),
-        rules: cfg.rules_toml(),
+        rules: cfg.game.rules_toml(),
         limits: toml::to_string(&cfg.game.limits_table()).expect("a table serializes"),
         encoding_version: encoding,
         code_version: code_version(),
@@ -143,6 +147,61 @@ pub(crate) fn file_names(paths: &[PathBuf]) -> Vec<String> {
         .collect()
 }
 
+/// The self-play settings of `cfg` for the games of run `run_id`, generation `generation`,
+/// seeded `seed`: the loop's, the workers' and `mankala selfplay`'s.
+pub(crate) fn settings(cfg: &Resolved, run_id: &str, generation: u32, seed: u64) -> Settings {
+    Settings {
+        search: cfg.search.clone(),
+        selfplay: cfg.selfplay.clone(),
+        run_id: run_id.to_string(),
+        generation,
+        seed,
+        encoding: cfg.network.encoding,
+    }
+}
+
+/// Loads the model at `model` to self-play `cfg`'s game: checked against the game (of the
+/// config's encoding, or with `any_encoding` of any this build has) and against `[search]
+/// score_mix`. Returns the network and the encoding version it reads.
+///
+/// # Errors
+/// The model file at fault, named.
+pub(crate) fn load_network(
+    cfg: &Resolved,
+    model: &Path,
+    any_encoding: bool,
+) -> Result<(PolicyValueNet, u32)> {
+    let rules = cfg.game.rules_toml();
+    let expected = mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding);
+    let expected = if any_encoding {
+        expected.to_play()
+    } else {
+        expected
+    };
+    let (net, meta) = mankala_models::file::load(model, &expected, &mankala_models::device())?;
+    net.check_score_mix(cfg.search.score_mix)
+        .map_err(|source| Error::ScoreHead {
+            model: model.to_path_buf(),
+            source,
+        })?;
+    Ok((net, meta.encoding_version))
+}
+
+/// The evaluator of `cfg`'s search over `net` (reading encoding `encoding`), its playouts
+/// seeded `seed`.
+pub(crate) fn network_evaluator(
+    cfg: &Resolved,
+    net: PolicyValueNet,
+    encoding: u32,
+    seed: u64,
+) -> AnyEvaluator {
+    AnyEvaluator::Network(Box::new(
+        NetworkEvaluator::new(net, encoding)
+            .with_score(cfg.search.score_mix)
+            .with_playouts(cfg.search.rollout_mix, seed),
+    ))
+}
+
 /// A progress note of self-play: positions per second.
 pub(crate) fn rate_note(s: &Summary) -> String {
     format!(
@@ -162,34 +221,14 @@ pub fn run(
     opts: &SelfplayOptions<'_>,
     progress: &dyn Progress,
 ) -> Result<SelfplayOutcome> {
-    let net = match opts.model {
-        Some(model) => {
-            let rules = cfg.rules_toml();
-            // The model reads positions in its own encoding; the rows are written in the
-            // config's.
-            let expected =
-                mankala_models::Expected::of(&cfg.game, &rules, cfg.network.encoding).to_play();
-            let (net, meta) =
-                mankala_models::file::load(model, &expected, &mankala_models::device())?;
-            net.check_score_mix(cfg.search.score_mix)
-                .map_err(|source| crate::Error::ScoreHead {
-                    model: model.to_path_buf(),
-                    source,
-                })?;
-            Some((net, meta.encoding_version))
-        }
-        None => None,
-    };
+    // The model reads positions in its own encoding; the rows are written in the config's.
+    let net = opts
+        .model
+        .map(|model| load_network(cfg, model, true))
+        .transpose()?;
     create_dir(opts.out, "cannot create output directory")?;
     let run_id = format!("{}-{}-{:x}", cfg.game.name(), now_secs(), opts.seed);
-    let settings = Settings {
-        search: cfg.search.clone(),
-        selfplay: cfg.selfplay.clone(),
-        run_id: run_id.clone(),
-        generation: 0,
-        seed: opts.seed,
-        encoding: cfg.network.encoding,
-    };
+    let settings = settings(cfg, &run_id, 0, opts.seed);
     let meta = shard_meta(cfg, &run_id, opts.seed);
     let mut record = RunRecord::start(
         cfg,
@@ -206,11 +245,7 @@ pub fn run(
     let evaluator = match (opts.model.zip(net), opts.evaluator) {
         (Some((model, (net, encoding))), _) => {
             record.set("model", json!(model.display().to_string()))?;
-            AnyEvaluator::Network(Box::new(
-                NetworkEvaluator::new(net, encoding)
-                    .with_score(cfg.search.score_mix)
-                    .with_playouts(cfg.search.rollout_mix, opts.seed),
-            ))
+            network_evaluator(cfg, net, encoding, opts.seed)
         }
         (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
     };
@@ -240,4 +275,71 @@ pub fn run(
         summary,
         record: run_file,
     })
+}
+
+/// Game statistics of shards: games, positions, results, mean length; the evaluators
+/// their run ids name (`g0001-w0002-gen-0`: `gen-0`), joined by commas.
+///
+/// # Errors
+/// A shard that cannot be read; a game in two shards ([`Error::DuplicateGame`]).
+pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
+    let mut sum = mankala_selfplay::run::Summary::default();
+    let mut seen = BTreeSet::new();
+    let mut evaluators = BTreeSet::new();
+    let mut positions = HashSet::new();
+    let (mut entropy, mut searched) = (0.0f64, 0u64);
+    for shard in shards {
+        let (meta, rows) = read_shard(shard)?;
+        if let Some(e) = meta.run_id.splitn(3, '-').nth(2) {
+            evaluators.insert(e.to_string());
+        }
+        let mut here = BTreeSet::new();
+        for r in &rows {
+            positions.insert(position_key(r));
+            if r.full_search {
+                entropy += r
+                    .policy
+                    .iter()
+                    .filter(|&&p| p > 0.0)
+                    .map(|&p| -f64::from(p) * f64::from(p).ln())
+                    .sum::<f64>();
+                searched += 1;
+            }
+            if !here.insert(r.game_id) {
+                continue;
+            }
+            if !seen.insert(r.game_id) {
+                return Err(Error::DuplicateGame {
+                    shard: shard.clone(),
+                    game: r.game_id,
+                    dir: shard.parent().unwrap_or(Path::new("")).to_path_buf(),
+                });
+            }
+            sum.add_game(r.outcome, &r.result, 0, r.game_length);
+        }
+        sum.positions += rows.len() as u64;
+    }
+    Ok(SelfplayDone {
+        games: sum.games,
+        positions: sum.positions,
+        mean_length: sum.mean_length(),
+        results: sum.results,
+        capped: sum.capped,
+        evaluator: evaluators.into_iter().collect::<Vec<_>>().join(","),
+        seconds: 0.0,
+        cpu_seconds: None,
+        beside: None,
+        distinct_share: (sum.positions > 0).then(|| positions.len() as f64 / sum.positions as f64),
+        target_entropy: (searched > 0).then(|| entropy / searched as f64),
+    })
+}
+
+/// A row's position as a key: a hash of its player to move and the bits of its encoding.
+fn position_key(r: &mankala_data::Row) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    r.to_move.hash(&mut h);
+    for x in &r.features {
+        x.to_bits().hash(&mut h);
+    }
+    h.finish()
 }

@@ -73,7 +73,7 @@ pub fn fit(
         threads,
     } = *job;
     create_dir(out, "cannot create")?;
-    let rules = cfg.rules_toml();
+    let rules = cfg.game.rules_toml();
     let opts = TrainOptions {
         data,
         init: start.init,

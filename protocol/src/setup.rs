@@ -9,7 +9,6 @@ use std::path::Path;
 use mankala_agents::{AgentError, AgentSpec, Prepared, Resources};
 use mankala_config::{LoadError, Resolved, SearchConfig};
 use mankala_engine::AnyGame;
-use mankala_models::Expected;
 
 /// Any error, as a [`Loader`] returns it: its causes are kept for the response's message.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
@@ -54,28 +53,13 @@ impl Setup {
     /// # Errors
     /// [`AgentError`] when the spec is malformed or its model does not fit.
     pub fn prepare(&self, spec: AgentSpec) -> Result<Prepared, AgentError> {
-        let rules = self.rules();
-        Prepared::new(
-            spec,
-            &self.search,
-            &Expected::of(&self.game, &rules, mankala_engine::ENCODING_VERSION),
-            &self.resources,
-        )
+        Prepared::new(spec, &self.search, &self.game, &self.resources)
     }
 
     /// The agent of a game started without one: the zoo's network where the zoo holds one
     /// for this variant and these rules, else [`FALLBACK_AGENT`](mankala_agents::zoo::FALLBACK_AGENT).
     pub fn default_agent(&self) -> AgentSpec {
-        self.resources
-            .zoo
-            .default_agent(self.game.name(), &self.rules())
-            .parse()
-            .expect("the zoo's default agent is a spec")
-    }
-
-    /// The rule options as TOML.
-    fn rules(&self) -> String {
-        toml::to_string(&self.game.rules_table()).expect("a table serializes")
+        self.resources.zoo.default_agent(&self.game)
     }
 }
 

@@ -33,7 +33,7 @@ fn meta_of(any: &AnyGame, seed: u64) -> ShardMeta {
     let (encoding_len, num_actions) = with_game!(any, g => (g.encoding_len(), g.num_actions()));
     ShardMeta {
         variant: any.name().into(),
-        rules: toml::to_string(&any.rules_table()).unwrap(),
+        rules: any.rules_toml(),
         limits: toml::to_string(&any.limits_table()).unwrap(),
         encoding_version: ENCODING_VERSION,
         code_version: "test".into(),

@@ -3,19 +3,14 @@
 use mankala_data::atomic;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
-use mankala_agents::Prepared;
 use mankala_config::{AgentSpec, Resolved};
-use mankala_engine::{State, with_game};
-use mankala_eval::arena::{pair_results, repeated_games, round_robin_from};
 use mankala_eval::sprt::Sprt;
-use mankala_pipeline::arena::prepare;
-use mankala_pipeline::arena::{play, play_until, rate, ratings_table, standings, write_ratings};
-use mankala_pipeline::code_version;
-use mankala_pipeline::ladder::{Ladder, LadderRecord};
+use mankala_pipeline::arena::{ratings_table, standings};
+use mankala_pipeline::ladder::Ladder;
 use mankala_pipeline::layout::create_dir;
-use serde_json::json;
+use mankala_pipeline::round_robin::{RoundRobin, distinct_names, round_robin};
 
 use crate::args::resources;
 use crate::args::{GameArgs, threads_arg};
@@ -32,7 +27,7 @@ pub struct ArenaCommand {
     /// nn:model=PATH[,sims=N|ms=T][,gumbel=true][,score=W], zoo[:VARIANT][,sims=N|ms=T] (the
     /// shipped network); ms=T: T milliseconds a move; score=W: the weight of a score head.
     #[arg(long, short, num_args = 2.., required = true)]
-    agents: Vec<String>,
+    agents: Vec<AgentSpec>,
     /// Games per pair of agents (colours alternate).
     #[arg(long, short = 'n', default_value_t = 20)]
     games: u32,
@@ -119,8 +114,8 @@ impl ArenaCommand {
 /// Options of an arena besides the game.
 #[derive(Debug)]
 pub struct ArenaArgs<'a> {
-    /// Agent specs.
-    pub agents: &'a [String],
+    /// The agents.
+    pub agents: &'a [AgentSpec],
     /// Games per pair.
     pub games: u32,
     /// Random plies opening each game.
@@ -143,58 +138,25 @@ pub struct ArenaArgs<'a> {
     pub scaling: Option<&'a [u32]>,
 }
 
-/// The start positions of `--openings FILE`, each checked as a position of `g`.
-///
-/// # Errors
-/// A file that cannot be read, holds no position, or a line that is not a position of the
-/// game, naming the file, the line and the field.
-fn read_starts<G: mankala_engine::Game>(g: &G, path: &Path) -> Result<Vec<G::State>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("--openings {}: cannot read", path.display()))?;
-    let starts = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            let s = g
-                .parse_position(l.trim())
-                .with_context(|| format!("--openings {}: line {}", path.display(), i + 1))?;
-            if s.is_terminal() {
-                bail!(
-                    "--openings {}: line {}: the game is over there",
-                    path.display(),
-                    i + 1
-                );
-            }
-            Ok(s)
-        })
-        .collect::<Result<Vec<_>>>()?;
-    if starts.is_empty() {
-        bail!("--openings {}: no position in the file", path.display());
-    }
-    Ok(starts)
-}
-
 /// Runs `mankala arena --ladder`: prints the climb, writes `ladder.json` and `games.jsonl`.
-fn run_ladder(
-    cfg: &Resolved,
-    args: &ArenaArgs<'_>,
-    agents: &[Prepared],
-    names: &[String],
-) -> Result<()> {
+fn run_ladder(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
+    let names = distinct_names(args.agents)?;
     let ladder = Ladder {
         games: args.games,
         opening_plies: args.opening_plies,
         seed: args.seed,
         threads: args.threads,
     };
-    let start = std::time::Instant::now();
-    let (climbed, records) = mankala_pipeline::ladder::run(cfg, agents, &ladder, &Bars::new())?;
-    mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
-    let mut record = LadderRecord::new(cfg, names, &ladder, &climbed, &records);
-    record.seconds = start.elapsed().as_secs_f64();
-    let text = serde_json::to_string_pretty(&record).context("the ladder record")?;
-    atomic::write(&args.out.join("ladder.json"), text.as_bytes())?;
+    let agents = mankala_pipeline::arena::prepare_specs(cfg, args.agents, &resources())?;
+    write_config(cfg, args.out)?;
+    let record = mankala_pipeline::ladder::climb_into(
+        cfg,
+        &agents,
+        &names,
+        &ladder,
+        args.out,
+        &Bars::new(),
+    )?;
     print!("{}", record.table());
     println!("wrote {}/{{ladder.json,games.jsonl}}", args.out.display());
     Ok(())
@@ -204,18 +166,12 @@ fn run_ladder(
 /// and `games.jsonl`.
 fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()> {
     use mankala_pipeline::scaling;
-    if args.agents.len() != 2 {
+    let [network, yardstick] = args.agents else {
         bail!(
             "--scaling: a network and one yardstick, {} agents given",
             args.agents.len()
         );
-    }
-    let network: AgentSpec = args.agents[0].parse()?;
-    let mut specs = scaling::at_each(&network, sims)?;
-    specs.push(args.agents[1].parse()?);
-    let agents = mankala_pipeline::arena::prepare_specs(cfg, &specs, &resources())?;
-    create_dir(args.out, "cannot create output directory")?;
-    atomic::write(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
+    };
     let plan = scaling::Scaling {
         sims: sims.to_vec(),
         games: args.games,
@@ -223,15 +179,17 @@ fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()>
         seed: args.seed,
         threads: args.threads,
     };
-    let start = std::time::Instant::now();
-    let (points, records) = scaling::run(cfg, &agents, &plan, &Bars::new())?;
-    mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
-    let names = (args.agents[0].as_str(), args.agents[1].as_str());
-    let mut record = scaling::ScalingRecord::new(cfg, names, &plan, &points, &records);
-    record.seconds = start.elapsed().as_secs_f64();
-    let text = serde_json::to_string_pretty(&record).context("the scaling record")?;
-    atomic::write(&args.out.join("scaling.json"), text.as_bytes())?;
-    atomic::write(&args.out.join("scaling.svg"), record.chart().as_bytes())?;
+    let agents = scaling::prepare(cfg, network, yardstick, sims, &resources())?;
+    write_config(cfg, args.out)?;
+    let names = (network.to_string(), yardstick.to_string());
+    let record = scaling::measure_into(
+        cfg,
+        &agents,
+        (names.0.as_str(), names.1.as_str()),
+        &plan,
+        args.out,
+        &Bars::new(),
+    )?;
     print!("{}", record.table());
     println!(
         "wrote {}/{{scaling.json,scaling.svg,games.jsonl}}",
@@ -240,10 +198,10 @@ fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()>
     Ok(())
 }
 
-/// Writes the arena's `run.json`.
-fn write_record(out: &Path, record: &serde_json::Value) -> Result<()> {
-    let text = serde_json::to_string_pretty(record).context("the run record")?;
-    atomic::write(&out.join("run.json"), text.as_bytes())?;
+/// Writes the resolved config into the output folder, made when missing.
+fn write_config(cfg: &Resolved, out: &Path) -> Result<()> {
+    create_dir(out, "cannot create output directory")?;
+    atomic::write(&out.join("config.toml"), cfg.to_toml().as_bytes())?;
     Ok(())
 }
 
@@ -267,102 +225,50 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
             args.agents.len()
         );
     }
-    let agents = prepare(cfg, args.agents, &resources())?;
-    let names: Vec<String> = agents.iter().map(|a| a.spec.to_string()).collect();
-    for (i, n) in names.iter().enumerate() {
-        if names[..i].contains(n) {
-            bail!("--agents: `{n}` is given twice");
-        }
-    }
-    create_dir(args.out, "cannot create output directory")?;
-    atomic::write(&args.out.join("config.toml"), cfg.to_toml().as_bytes())?;
     if args.ladder {
-        return run_ladder(cfg, args, &agents, &names);
+        return run_ladder(cfg, args);
     }
-    let pairings = with_game!(&cfg.game, g => {
-        let starts = match args.openings {
-            Some(path) => read_starts(g, path)?,
-            None => Vec::new(),
-        };
-        round_robin_from(g, &starts, agents.len(), args.games, args.opening_plies, args.seed)
-    });
-    let record = json!({
-        "variant": cfg.game.name(),
-        "agents": names,
-        "games_per_pair": args.games,
-        "opening_plies": args.opening_plies,
-        "openings": args.openings.map(|p| p.display().to_string()),
-        "seed": args.seed,
-        "threads": args.threads,
-        "prior_draws": args.prior_draws,
-        "sprt": args.sprt.map(|t| json!({"elo0": t.elo0, "elo1": t.elo1, "alpha": t.alpha, "beta": t.beta})),
-        "code_version": code_version(),
-        "device": mankala_models::device_name(),
-    });
-    write_record(args.out, &record)?;
-    let (records, verdict) = match &args.sprt {
-        Some(test) => {
-            let (r, v) = play_until(
-                cfg,
-                &agents,
-                &pairings,
-                args.threads,
-                test,
-                "arena",
-                &Bars::new(),
-            )?;
-            (r, Some(v))
-        }
-        None => (
-            play(cfg, &agents, &pairings, args.threads, "arena", &Bars::new())?,
-            None,
-        ),
-    };
-    mankala_data::record::write_records(&args.out.join("games.jsonl"), &cfg.game, &records)?;
-    let repeated = repeated_games(&records);
-    let mut record = record;
-    record["games_played"] = json!(records.len());
-    record["distinct_games"] = json!(records.len() - repeated);
-    if let (Some(test), Some(v)) = (&args.sprt, verdict) {
-        let [w, d, l] = standings(2, &pair_results(&records))[0];
-        record["sprt"]["llr"] = json!(test.llr(w, d, l));
-        record["sprt"]["verdict"] = json!(v.to_string());
-    }
-    write_record(args.out, &record)?;
-    let results = pair_results(&records);
-    let (anchor, ratings) = rate(&names, &results, args.prior_draws)?;
-    let title = format!("{}: arena ratings", cfg.game.name());
-    write_ratings(args.out, &title, &names, anchor, &ratings, &results)?;
+    let done = round_robin(
+        cfg,
+        &RoundRobin {
+            agents: args.agents,
+            games: args.games,
+            opening_plies: args.opening_plies,
+            openings: args.openings,
+            threads: args.threads,
+            seed: args.seed,
+            out: args.out,
+            prior_draws: args.prior_draws,
+            sprt: args.sprt,
+        },
+        &resources(),
+        &Bars::new(),
+    )?;
+    let names = &done.names;
     print!(
         "{}",
-        ratings_table(&names, &ratings, &standings(names.len(), &results))
+        ratings_table(names, &done.ratings, &standings(names.len(), &done.results))
     );
     println!(
         "{} games, {} per pair, {} distinct; ratings anchored at {} = 0",
-        records.len(),
+        done.games,
         args.games,
-        records.len() - repeated,
-        names[anchor]
+        done.games - done.repeated,
+        names[done.anchor]
     );
-    if repeated > 0 {
+    if done.repeated > 0 {
         eprintln!(
-            "warning: {repeated} of {} games repeat an earlier game move for move (agents \
+            "warning: {} of {} games repeat an earlier game move for move (agents \
              that choose alike from the same opening): they add nothing to the ratings; give \
              --opening-plies or --openings for more distinct openings",
-            records.len()
+            done.repeated, done.games
         );
     }
-    if let (Some(test), Some(v)) = (&args.sprt, verdict) {
-        let [w, d, l] = standings(2, &pair_results(&records))[0];
+    if let (Some(test), Some((v, llr))) = (&args.sprt, done.sprt) {
         let (lower, upper) = test.bounds();
         println!(
-            "SPRT {} against {}, elo0 {} elo1 {}: {v} after {} games (LLR {:.2}, bounds {lower:.2} and {upper:.2})",
-            names[0],
-            names[1],
-            test.elo0,
-            test.elo1,
-            records.len(),
-            test.llr(w, d, l)
+            "SPRT {} against {}, elo0 {} elo1 {}: {v} after {} games (LLR {llr:.2}, bounds {lower:.2} and {upper:.2})",
+            names[0], names[1], test.elo0, test.elo1, done.games
         );
     }
     println!(

@@ -1,15 +1,13 @@
 //! `mankala judge`: an agent's moves against perfect play on positions from real games
 //! (`selfplay::judge`), as a table, CSV and JSON files and a chart by game phase.
 
-use mankala_data::atomic;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use mankala_agents::Exact;
-use mankala_charts::{IntervalPoint, interval_line_chart};
-use mankala_engine::{Game, with_game};
+use mankala_agents::{Exact, ExactError};
+use mankala_engine::with_game;
 use mankala_eval::judge::{self, Figures, Judgement};
 
 use crate::args::GameArgs;
@@ -60,29 +58,20 @@ impl JudgeCommand {
     /// a bad agent spec, or an output that cannot be written, each named.
     pub fn run(&self) -> Result<()> {
         let cfg = self.game.resolve()?;
-        let variant = cfg.game.name();
-        if !Exact::exists_for(variant) {
-            bail!("judge: {variant} has no exact values; expected kalah, oware or bao-kujifunza");
-        }
-        if variant == "oware" && self.table.is_none() {
-            bail!("judge: oware is judged within an endgame tablebase: give --table FILE");
-        }
         if self.samples == 0 {
             bail!("--samples 0: expected at least 1");
         }
-        let rules = cfg.rules_toml();
         let resources = resources();
-        let exact = Exact::new(
-            variant,
-            &rules,
-            self.table.as_deref(),
-            variant == "kalah",
-            &resources.tables,
-        )
-        .with_context(|| match &self.table {
-            Some(p) => format!("--table {}", p.display()),
-            None => "judge".to_string(),
-        })?;
+        let exact =
+            Exact::new(&cfg.game, self.table.as_deref(), &resources.tables).map_err(|e| {
+                let context = match (&e, &self.table) {
+                    (ExactError::NeedsTable, _) => "judge: give --table FILE".to_string(),
+                    (_, Some(p)) => format!("judge --table {}", p.display()),
+                    (_, None) => "judge".to_string(),
+                };
+                anyhow::Error::new(e).context(context)
+            })?;
+        let variant = cfg.game.name();
         let agent =
             mankala_pipeline::arena::prepare(&cfg, std::slice::from_ref(&self.agent), &resources)?
                 .pop()
@@ -100,7 +89,7 @@ impl JudgeCommand {
                         self.seed,
                     )?
                 }
-                (None, Some(file)) => read_positions(g, file)?,
+                (None, Some(file)) => mankala_data::positions::read_positions(g, file).context("--positions")?,
                 _ => bail!("judge: give --from-games DIR or --positions FILE"),
             };
             if positions.is_empty() {
@@ -120,35 +109,16 @@ impl JudgeCommand {
             j
         });
         if let Some(dir) = &self.out {
-            write_outputs(dir, &self.agent, variant, &judgement)?;
+            judge::write_judgement(dir, &self.agent, variant, &judgement).context("judge --out")?;
         }
         if self.json {
-            let out = serde_json::json!({
-                "agent": self.agent,
-                "variant": variant,
-                "overall": judgement.overall,
-                "phases": judgement.phases,
-            });
-            println!("{out}");
+            let summary = judge::JudgeSummary::of(&self.agent, variant, &judgement);
+            println!("{}", serde_json::to_string(&summary)?);
         } else {
             print_table(&self.agent, variant, &judgement);
         }
         Ok(())
     }
-}
-
-/// Positions from a file of position texts, one a line.
-fn read_positions<G: Game>(g: &G, file: &std::path::Path) -> Result<Vec<G::State>> {
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("--positions {}: cannot read", file.display()))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            g.parse_position(l.trim())
-                .with_context(|| format!("--positions {}: line {}", file.display(), i + 1))
-        })
-        .collect()
 }
 
 fn row(label: &str, f: &Figures) -> String {
@@ -196,74 +166,4 @@ fn print_table(agent: &str, variant: &str, j: &Judgement) {
             100.0 * win.high
         );
     }
-}
-
-fn write_outputs(dir: &std::path::Path, agent: &str, variant: &str, j: &Judgement) -> Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("--out {}: cannot create", dir.display()))?;
-    let mut csv = csv::Writer::from_writer(Vec::new());
-    csv.write_record([
-        "position",
-        "seeds_in_play",
-        "exact",
-        "agent_move",
-        "best_moves",
-        "optimal",
-        "keeps_result",
-        "loss",
-        "value",
-        "value_error",
-    ])?;
-    for p in &j.positions {
-        csv.write_record([
-            p.position.clone(),
-            p.seeds_in_play.to_string(),
-            p.exact.to_string(),
-            p.agent_move.clone(),
-            p.best_moves.join(" "),
-            p.optimal.to_string(),
-            p.keeps_result.to_string(),
-            p.loss.to_string(),
-            p.value.map_or(String::new(), |v| v.to_string()),
-            p.value_error.map_or(String::new(), |v| v.to_string()),
-        ])?;
-    }
-    let csv = csv.into_inner().context("judge.csv")?;
-    atomic::write(&dir.join("judge.csv"), &csv)?;
-    let json = serde_json::to_vec_pretty(&serde_json::json!({
-        "agent": agent,
-        "variant": variant,
-        "overall": j.overall,
-        "phases": j.phases,
-    }))?;
-    atomic::write(&dir.join("judge.json"), &json)?;
-    let points = |f: fn(&Figures) -> (f64, f64, f64)| -> Vec<IntervalPoint> {
-        j.phases
-            .iter()
-            .map(|p| {
-                let (y, low, high) = f(p);
-                IntervalPoint {
-                    x: (p.seeds_from + p.seeds_to) as f64 / 2.0,
-                    y,
-                    low,
-                    high,
-                }
-            })
-            .collect()
-    };
-    let svg = interval_line_chart(
-        &format!("{agent} on {variant}: perfect moves by seeds left"),
-        "seeds left on the board",
-        "perfect moves (%)",
-        &points(|f| {
-            (
-                100.0 * f.optimal,
-                100.0 * f.optimal_low,
-                100.0 * f.optimal_high,
-            )
-        }),
-        &[],
-    );
-    atomic::write(&dir.join("judge-phases.svg"), svg.as_bytes())?;
-    Ok(())
 }

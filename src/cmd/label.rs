@@ -61,7 +61,21 @@ impl LabelCommand {
             out: &self.out,
             threads: threads_arg(self.threads)?,
         };
-        let done = label::run(&cfg, &opts, &resources().tables, &Bars::new())?;
+        let done = label::run(&cfg, &opts, &resources().tables, &Bars::new()).map_err(|e| {
+            let needs_table = matches!(
+                e,
+                mankala_pipeline::Error::Exact {
+                    source: mankala_agents::ExactError::NeedsTable,
+                    ..
+                }
+            );
+            let e = anyhow::Error::new(e);
+            if needs_table {
+                e.context("give --table FILE")
+            } else {
+                e
+            }
+        })?;
         let [won, drawn, lost] = done.won_drawn_lost;
         println!("run               {}", done.run_id);
         println!(

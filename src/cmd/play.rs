@@ -9,21 +9,68 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use mankala_agents::Prepared;
+use mankala_agents::{AgentSpec, Prepared};
 use mankala_data::GameRecord;
 use mankala_engine::{Game, Player, with_game};
 use mankala_protocol::play::{End, Reply, Session};
 
 use mankala_config::Resolved;
-use mankala_pipeline::arena::prepare;
+use mankala_pipeline::arena::prepare_specs;
 
 use crate::args::resources;
+
+/// `mankala play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayCommand {
+    #[command(flatten)]
+    game: crate::args::GameArgs,
+    /// The opponent: zoo[,sims=N] (the network shipped for the variant), random, greedy,
+    /// alphabeta:depth=D[,nodes=N][,ms=T], mcts:sims=N|ms=T[,c=C], nn:model=PATH[,sims=N|ms=T]
+    /// (default: the zoo's network where it has one for these rules, else mcts:sims=1000).
+    #[arg(long)]
+    agent: Option<AgentSpec>,
+    /// Play South and move first (otherwise the agent opens).
+    #[arg(long)]
+    human_first: bool,
+    /// Seed of the agent's random choices (default: from the clock; it is printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where to save the game (default: runs/play/<variant>-<unix time>.jsonl).
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+impl PlayCommand {
+    /// Resolves the game and the agent (the zoo's where none is given) and runs [`run`].
+    ///
+    /// # Errors
+    /// As [`run`], or a config that cannot be read.
+    pub fn run(self) -> Result<()> {
+        let cfg = self.game.resolve()?;
+        let agent = self.agent.unwrap_or_else(|| {
+            let (agent, why) = mankala_agents::Zoo::locate().default_agent_why(&cfg.game);
+            if let Some(why) = why {
+                eprintln!("{why}: playing {agent} (choose another with --agent)");
+            }
+            agent
+        });
+        run(
+            &cfg,
+            &PlayArgs {
+                agent: &agent,
+                human_first: self.human_first,
+                seed: self.seed.unwrap_or_else(crate::args::clock_seed),
+                save: self.save.as_deref(),
+            },
+        )
+    }
+}
 
 /// Options of `mankala play` besides the game.
 #[derive(Debug)]
 pub struct PlayArgs<'a> {
-    /// The opponent's agent spec, as in `mankala arena`.
-    pub agent: &'a str,
+    /// The opponent, as in `mankala arena`.
+    pub agent: &'a AgentSpec,
     /// The human plays South and moves first; otherwise the agent does.
     pub human_first: bool,
     /// Seed of the agent's random choices.
@@ -38,7 +85,7 @@ pub struct PlayArgs<'a> {
 /// A bad agent spec, a model that does not fit the variant, a terminal that cannot be read
 /// or written, or a save file that cannot be written.
 pub fn run(cfg: &Resolved, args: &PlayArgs<'_>) -> Result<()> {
-    let prepared = prepare(cfg, &[args.agent.to_string()], &resources())?;
+    let prepared = prepare_specs(cfg, std::slice::from_ref(args.agent), &resources())?;
     let agent = prepared
         .first()
         .context("no agent was prepared from --agent")?;
@@ -197,6 +244,7 @@ mod tests {
 
     use super::*;
     use mankala_config::Resolved;
+    use mankala_pipeline::arena::prepare;
 
     fn kalah() -> Kalah {
         Kalah::default()

@@ -21,9 +21,31 @@ pub enum TrainError {
     /// There is nothing to train on.
     #[error("no training data: {0}")]
     NoData(String),
-    /// Data or checkpoint of another variant or encoding.
-    #[error("{0}")]
-    Mismatch(String),
+    /// A shard that does not fit the network trained: of another variant, rules, encoding,
+    /// shape, or of a data format without a column the settings need.
+    #[error("{}: {message}", path.display())]
+    Shard {
+        /// The shard.
+        path: std::path::PathBuf,
+        /// What differs, and what was expected.
+        message: String,
+    },
+    /// A checkpoint that cannot be resumed from: its record or its optimizer state.
+    #[error("{}: {message}", path.display())]
+    Checkpoint {
+        /// The checkpoint's file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The optimizer's state cannot be written.
+    #[error("{}: cannot save optimizer state: {message}", path.display())]
+    SaveOptimizer {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        message: String,
+    },
     /// The operating system refused.
     #[error("{path}: {source}")]
     Io {

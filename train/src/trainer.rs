@@ -521,12 +521,11 @@ fn start(opts: &TrainOptions<'_>, device: &Device) -> Result<Start, TrainError> 
             path: ckpt_state.clone(),
             source,
         })?;
-        let mut summary: TrainSummary = serde_json::from_str(&text).map_err(|e| {
-            TrainError::Mismatch(format!(
-                "{}: not a checkpoint record: {e}",
-                ckpt_state.display()
-            ))
-        })?;
+        let mut summary: TrainSummary =
+            serde_json::from_str(&text).map_err(|e| TrainError::Checkpoint {
+                path: ckpt_state.clone(),
+                message: format!("not a checkpoint record: {e}"),
+            })?;
         let (net, meta) = file::load(&ckpt_model, &opts.expected, device)?;
         summary.resumed = true;
         return Ok(Start {
@@ -564,17 +563,16 @@ fn check_window(opts: &TrainOptions<'_>, window: &crate::window::Window) -> Resu
     if window.meta.encoding_len != opts.expected.encoding_len
         || window.meta.num_actions != opts.expected.num_actions
     {
-        return Err(TrainError::Mismatch(format!(
-            "{}: data of shape {} x {}, expected {} x {}",
-            window
-                .shards
-                .last()
-                .map_or(String::new(), |p| p.display().to_string()),
-            window.meta.encoding_len,
-            window.meta.num_actions,
-            opts.expected.encoding_len,
-            opts.expected.num_actions
-        )));
+        return Err(TrainError::Shard {
+            path: window.shards.last().cloned().unwrap_or_default(),
+            message: format!(
+                "data of shape {} x {}, expected {} x {}",
+                window.meta.encoding_len,
+                window.meta.num_actions,
+                opts.expected.encoding_len,
+                opts.expected.num_actions
+            ),
+        });
     }
     let needs = if tc.margin_mix > 0.0 {
         Some(format!("[train] margin_mix = {}", tc.margin_mix))
@@ -587,12 +585,14 @@ fn check_window(opts: &TrainOptions<'_>, window: &crate::window::Window) -> Resu
         for path in &window.shards {
             let version = mankala_data::read_version(path)?;
             if version < mankala_data::MARGIN_FORMAT_VERSION {
-                return Err(TrainError::Mismatch(format!(
-                    "{}: data format version {version} has no margin column; {needs} needs \
-                     shards of version {} or newer",
-                    path.display(),
-                    mankala_data::MARGIN_FORMAT_VERSION
-                )));
+                return Err(TrainError::Shard {
+                    path: path.clone(),
+                    message: format!(
+                        "data format version {version} has no margin column; {needs} needs \
+                         shards of version {} or newer",
+                        mankala_data::MARGIN_FORMAT_VERSION
+                    ),
+                });
             }
         }
     }
@@ -629,11 +629,9 @@ pub fn train(
         optimizer,
     } = start(opts, &device)?;
     if let Some(path) = optimizer {
-        optim = optim.load(&path).map_err(|e| {
-            TrainError::Mismatch(format!(
-                "{}: cannot load optimizer state: {e}",
-                path.display()
-            ))
+        optim = optim.load(&path).map_err(|e| TrainError::Checkpoint {
+            path: path.clone(),
+            message: format!("cannot load optimizer state: {e}"),
         })?;
     }
     let fixed = opts
@@ -769,10 +767,10 @@ pub fn train(
             let tmp = atomic::temp_path(&ckpt_optim);
             optim.save(&tmp).map_err(|e| {
                 atomic::abandon(&tmp);
-                TrainError::Mismatch(format!(
-                    "{}: cannot save optimizer state: {e}",
-                    tmp.display()
-                ))
+                TrainError::SaveOptimizer {
+                    path: tmp.clone(),
+                    message: e.to_string(),
+                }
             })?;
             staged.push((tmp, ckpt_optim.clone()));
             let tmp = atomic::temp_path(&ckpt_state);

@@ -88,33 +88,34 @@ pub fn select(
     for path in all.iter().rev() {
         let (m, shard_rows) = read_footer(path)?;
         if m.variant != variant {
-            return Err(TrainError::Mismatch(format!(
-                "{}: data of variant {}, expected {variant}",
-                path.display(),
-                m.variant
-            )));
+            return Err(TrainError::Shard {
+                path: path.clone(),
+                message: format!("data of variant {}, expected {variant}", m.variant),
+            });
         }
         if !same_rules(&m.rules, expected.rules) {
             let (found, wanted) = rules_difference(&m.rules, expected.rules);
-            return Err(TrainError::Mismatch(format!(
-                "{}: data of other rules ({found}) than the training's ({wanted})",
-                path.display()
-            )));
+            return Err(TrainError::Shard {
+                path: path.clone(),
+                message: format!("data of other rules ({found}) than the training's ({wanted})"),
+            });
         }
         if m.encoding_version != encoding_version {
             match expected.upgrade(m.encoding_version) {
                 Some(enc) => upgrade = Some(enc.clone()),
                 None => {
-                    return Err(TrainError::Mismatch(format!(
-                        "{}: encoding version {}, expected {encoding_version}{}",
-                        path.display(),
-                        m.encoding_version,
-                        if m.encoding_version > encoding_version {
-                            " (a later version does not train an earlier one)"
-                        } else {
-                            ""
-                        }
-                    )));
+                    return Err(TrainError::Shard {
+                        path: path.clone(),
+                        message: format!(
+                            "encoding version {}, expected {encoding_version}{}",
+                            m.encoding_version,
+                            if m.encoding_version > encoding_version {
+                                " (a later version does not train an earlier one)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    });
                 }
             }
         }
@@ -437,7 +438,7 @@ mod tests {
                 break;
             }
         }
-        let rules = toml::to_string(&game.rules_table()).unwrap();
+        let rules = game.rules_toml();
         let m = ShardMeta {
             encoding_len: one.len(),
             num_actions: 6,

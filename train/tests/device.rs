@@ -65,7 +65,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// A variant with its rules as TOML.
 fn variant(name: &str) -> (AnyGame, String) {
     let game = AnyGame::by_name(name).unwrap();
-    let rules = toml::to_string(&game.rules_table()).unwrap();
+    let rules = game.rules_toml();
     (game, rules)
 }
 

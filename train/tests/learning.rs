@@ -29,7 +29,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn rules_of(game: &mankala_engine::AnyGame) -> String {
-    toml::to_string(&game.rules_table()).unwrap()
+    game.rules_toml()
 }
 
 fn shard_meta<G: Game>(g: &G, rules: &str) -> ShardMeta {

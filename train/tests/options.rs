@@ -45,7 +45,7 @@ fn kalah() -> mankala_engine::variants::Kalah {
 /// Kalah's rules as the engine writes them.
 fn rules() -> String {
     let any = mankala_engine::AnyGame::by_name("kalah").unwrap();
-    toml::to_string(&any.rules_table()).unwrap()
+    any.rules_toml()
 }
 
 /// A shard of random Kalah positions whose game result says +1 for the mover and whose

@@ -1,6 +1,10 @@
 //! The shard format's tests: rows written and read back, layouts of earlier versions, bad
 //! files named.
 
+use std::fs::File;
+
+use parquet::arrow::ArrowWriter;
+
 use super::*;
 
 /// A small shard's metadata, for this module's tests and `samples`'.

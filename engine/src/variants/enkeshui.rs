@@ -8,10 +8,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, side};
-use crate::error::ConfigError;
+use crate::error::{ConfigError, PositionError};
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
+use crate::position::{check_seed_total, inconsistent};
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 use crate::variants::Status;
@@ -759,7 +760,7 @@ impl EnkeshuiState {
     /// game's seed total, no hole a bull of both players, holes in range.
     ///
     /// # Errors
-    /// A message naming what is wrong.
+    /// [`PositionError::Inconsistent`] naming what is wrong.
     pub fn from_parts(
         game: &Enkeshui,
         pits: &[u8],
@@ -767,33 +768,34 @@ impl EnkeshuiState {
         stores: [u8; 2],
         gone_round: [bool; 2],
         to_move: Player,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, PositionError> {
         let n = game.n();
         if pits.len() != 2 * n {
-            return Err(format!(
-                "enkeshui with {n} holes a row has {} holes, not {}",
-                2 * n,
-                pits.len()
+            return Err(inconsistent(
+                "rows",
+                format!(
+                    "enkeshui with {n} holes a row has {} holes, not {}",
+                    2 * n,
+                    pits.len()
+                ),
             ));
         }
         let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
-        if total != game.total_seeds() {
-            return Err(format!(
-                "this enkeshui holds {} seeds, not {total}",
-                game.total_seeds()
-            ));
-        }
+        check_seed_total("enkeshui", total, game.total_seeds())?;
         let mut masks = [0u32; 2];
         for p in 0..2 {
             for &h in bulls[p] {
                 if h >= 2 * n {
-                    return Err(format!("bull hole {h} is off the board"));
+                    return Err(inconsistent(
+                        "bulls",
+                        format!("bull hole {h} is off the board"),
+                    ));
                 }
                 masks[p] |= 1 << h;
             }
         }
         if masks[0] & masks[1] != 0 {
-            return Err("a hole is a bull of both players".into());
+            return Err(inconsistent("bulls", "a hole is a bull of both players"));
         }
         let mut all = [0u8; 2 * MAX_N];
         all[..2 * n].copy_from_slice(pits);

@@ -8,11 +8,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum};
-use crate::error::ConfigError;
+use crate::error::{ConfigError, PositionError};
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
     Snapshot, State,
 };
+use crate::position::check_seed_total;
 use crate::sow::{Direction, Track, sow};
 use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 
@@ -293,20 +294,15 @@ impl KalahState {
     /// against the game's seed total.
     ///
     /// # Errors
-    /// A message naming what is wrong.
+    /// [`PositionError::Inconsistent`] when the seeds do not add up.
     pub fn from_parts(
         game: &Kalah,
         pits: [u8; HOLES],
         stores: [u8; 2],
         to_move: Player,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, PositionError> {
         let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
-        if total != game.total_seeds() {
-            return Err(format!(
-                "kalah holds {} seeds, not {total}",
-                game.total_seeds()
-            ));
-        }
+        check_seed_total("kalah", total, game.total_seeds())?;
         let mut cells = [0; HOLES + 2];
         cells[..HOLES].copy_from_slice(&pits);
         cells[STORE] = stores[0];

@@ -8,10 +8,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum};
-use crate::error::ConfigError;
+use crate::error::{ConfigError, PositionError};
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
+use crate::position::{check_seed_total, inconsistent};
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 use crate::variants::Status;
@@ -486,25 +487,29 @@ impl LaneState {
     /// whose opponent's row is empty is to feed it, and must have two counters or more.
     ///
     /// # Errors
-    /// A message naming what is wrong.
+    /// [`PositionError::Inconsistent`] naming what is wrong.
     pub fn from_parts(
         game: &Lane,
         pits: [u8; HOLES],
         stores: [u8; 2],
         to_move: Player,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, PositionError> {
         let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
-        if total != TOTAL {
-            return Err(format!("lane holds {TOTAL} counters, not {total}"));
-        }
+        check_seed_total("lane", total, TOTAL)?;
         if row_sum(&pits, to_move, N) == 0 {
-            return Err(format!("{to_move} is to move with an empty row"));
+            return Err(inconsistent(
+                "rows",
+                format!("{to_move} is to move with an empty row"),
+            ));
         }
         let feeding = game.rules.feed == LaneFeed::Turn && row_sum(&pits, to_move.other(), N) == 0;
         if feeding && row_sum(&pits, to_move, N) < 2 {
-            return Err(format!(
-                "{to_move} is to feed {}'s empty row with a lone counter",
-                to_move.other()
+            return Err(inconsistent(
+                "rows",
+                format!(
+                    "{to_move} is to feed {}'s empty row with a lone counter",
+                    to_move.other()
+                ),
             ));
         }
         Ok(LaneState {

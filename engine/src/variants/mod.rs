@@ -389,6 +389,12 @@ impl AnyGame {
         }
     }
 
+    /// The rule options as TOML text, every key written out: what model files and shards
+    /// record, and what [`AnyGame::from_tables`] reads back.
+    pub fn rules_toml(&self) -> String {
+        toml::to_string(&self.rules_table()).expect("a table of rule options serializes")
+    }
+
     /// The caps as a `[limits]` table.
     pub fn limits_table(&self) -> toml::Table {
         use crate::game::Game;

@@ -8,10 +8,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, opposite, row_sum, side};
-use crate::error::ConfigError;
+use crate::error::{ConfigError, PositionError};
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, Limits, Outcome, Player, Snapshot, State,
 };
+use crate::position::check_seed_total;
 use crate::sow::{Direction, Ring, Track, sow};
 use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 use crate::variants::Status;
@@ -249,20 +250,15 @@ impl NdotoState {
     /// against the game's seed total.
     ///
     /// # Errors
-    /// A message naming what is wrong.
+    /// [`PositionError::Inconsistent`] when the seeds do not add up.
     pub fn from_parts(
         game: &Ndoto,
         pits: [u8; HOLES],
         stores: [u8; 2],
         to_move: Player,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, PositionError> {
         let total: u32 = pits.iter().chain(&stores).map(|&s| s as u32).sum();
-        if total != game.total_seeds() {
-            return Err(format!(
-                "ndoto holds {} seeds, not {total}",
-                game.total_seeds()
-            ));
-        }
+        check_seed_total("ndoto", total, game.total_seeds())?;
         let mut s = NdotoState {
             pits,
             stores,

@@ -14,11 +14,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::ConfigError;
+use crate::error::{ConfigError, PositionError};
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
     Snapshot, State,
 };
+use crate::position::check_seed_total;
 use crate::sow::{Direction, Track, sow};
 use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 
@@ -544,20 +545,15 @@ impl OmwesoState {
     /// to move, between moves and after the set-up.
     ///
     /// # Errors
-    /// [`ConfigError::Invalid`] when the seeds do not add up to 64.
+    /// [`PositionError::Inconsistent`] when the seeds do not add up to 64.
     pub fn from_parts(
         game: &Omweso,
         south: [u8; SIDE],
         north: [u8; SIDE],
         to_move: Player,
-    ) -> Result<OmwesoState, ConfigError> {
+    ) -> Result<OmwesoState, PositionError> {
         let total: u32 = south.iter().chain(&north).map(|&s| u32::from(s)).sum();
-        if total != TOTAL {
-            return Err(ConfigError::Invalid {
-                table: "position".into(),
-                message: format!("{total} seeds on the board, expected {TOTAL}"),
-            });
-        }
+        check_seed_total(game.name(), total, TOTAL)?;
         let mut s = game.initial_state();
         s.cells[..SIDE].copy_from_slice(&south);
         s.cells[SIDE..].copy_from_slice(&north);

@@ -10,10 +10,12 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, row_sum, side};
+use crate::error::PositionError;
 use crate::game::{
     Action, ActionMask, ActionMeaning, Cap, Feature, Game, GameResult, Limits, Outcome, Player,
     Snapshot, State,
 };
+use crate::position::check_seed_total;
 use crate::sow::{Direction, Ring, sow};
 use crate::trace::{Place, SowEvent, SowObserver, StepKind};
 
@@ -364,18 +366,16 @@ impl OwareState {
     /// 48 seeds in all.
     ///
     /// # Errors
-    /// A message naming what is wrong.
+    /// [`PositionError::Inconsistent`] when the seeds do not add up.
     pub fn from_parts(
         game: &Oware,
         pits: [u8; HOLES],
         scores: [u8; 2],
         to_move: Player,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, PositionError> {
         let total: u32 =
             pits.iter().map(|&s| s as u32).sum::<u32>() + scores[0] as u32 + scores[1] as u32;
-        if total != Oware::TOTAL {
-            return Err(format!("oware holds {} seeds, not {total}", Oware::TOTAL));
-        }
+        check_seed_total("oware", total, Oware::TOTAL)?;
         let mut s = OwareState {
             pits,
             scores,

@@ -257,7 +257,7 @@ fn json_report(src: &Source<'_>, report: &Report) -> serde_json::Value {
         .collect();
     json!({
         "variant": src.game.name(),
-        "rules": toml::to_string(&src.game.rules_table()).expect("a table serializes"),
+        "rules": src.game.rules_toml(),
         "data": src.data.display().to_string(),
         "shards": src.shards,
         "games": report.total,

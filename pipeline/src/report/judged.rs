@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use mankala_charts::{self as plot, IntervalPoint};
-use mankala_config::Resolved;
 use mankala_data::atomic;
 use mankala_eval::judge::Figures;
 
@@ -27,7 +26,7 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
         let _ = writeln!(
             md,
             "\n## Judged against perfect play\n\nEach generation's network ({} simulations) on up to {} positions of its own self-play with at most {} seeds in play, against exact values (`docs/ground-truth.md`; per position in `gen-N/eval/judge.json`).\n",
-            self_sims(f.cfg),
+            f.cfg.arena_simulations(),
             f.cfg.generations.judge_positions,
             f.cfg.generations.judge_max_seeds
         );
@@ -106,12 +105,4 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
     }
 
     Ok(())
-}
-
-/// Simulations of the networks in arenas (the gate, the evaluation and the judging).
-fn self_sims(cfg: &Resolved) -> u32 {
-    match cfg.generations.arena_simulations {
-        0 => cfg.search.simulations,
-        n => n,
-    }
 }

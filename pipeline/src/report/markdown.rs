@@ -91,18 +91,23 @@ pub(super) fn header(f: &Facts<'_>, md: &mut String) {
             lc.gate_games, lc.gate_threshold
         ),
     };
+    let baselines = lc
+        .baselines
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
     let eval = match lc.eval_every {
         _ if lc.eval_games == 0 || lc.baselines.is_empty() => "no baseline games".to_string(),
         1 => format!(
             "{} games against each baseline ({})",
-            lc.eval_games,
-            lc.baselines.join(", ")
+            lc.eval_games, baselines
         ),
         n => format!(
             "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the last, {} \
              (or the newest, where the loop stopped sooner)",
             lc.eval_games,
-            lc.baselines.join(", "),
+            baselines,
             2 * n,
             lc.generations - 1
         ),

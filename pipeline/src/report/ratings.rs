@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use mankala_charts::{self as plot, IntervalPoint};
-use mankala_config::AgentSpec;
 use mankala_data::atomic;
 use mankala_eval::ratings::differences;
 
@@ -122,7 +121,7 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> R
             .generations
             .baselines
             .iter()
-            .map(|b| b.parse::<AgentSpec>().map_or(b.clone(), |s| s.to_string()))
+            .map(ToString::to_string)
             .collect();
         let bands: Vec<(&str, f64)> = baselines
             .iter()

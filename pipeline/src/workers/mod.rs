@@ -17,20 +17,17 @@ pub mod status;
 pub mod train;
 
 use mankala_data::atomic;
-use std::collections::{BTreeSet, HashSet};
-use std::hash::{Hash, Hasher};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mankala_data::read_shard;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::layout::{Step, create_dir, read_marker, write_marker};
-use crate::records::{GateDone, RunRecord, SelfplayDone, TrainDone};
+use crate::records::{GateDone, RunRecord, TrainDone};
 use crate::run::{OpenOptions, Run};
 use crate::storage::{Entry, Store};
-use crate::{code_version, now_secs};
 
 /// A published candidate network (`gen-NNNN/candidate.json`): which trainer made it (its
 /// files are under `gen-NNNN/train/<trainer>/`) and its training record.
@@ -103,33 +100,14 @@ impl Cluster {
                     source,
                 })
             })?;
-            let record = RunRecord {
-                variant: cfg.game.name().into(),
-                seed: opts.seed.unwrap_or_else(now_secs),
-                started_unix: now_secs(),
-                code_version: code_version(),
-                encoding_version: cfg.network.encoding,
-                resumed_with: Vec::new(),
-                device: mankala_models::device_name(),
-                resumed_on: Vec::new(),
-                threads: opts.threads,
-                resumed_threads: Vec::new(),
-            };
+            let record = RunRecord::first_start(&cfg, opts.seed, opts.threads);
             store.put_new(names::RECORD, serde_json::to_vec_pretty(&record)?)?;
         }
         let record: RunRecord = parse_json(
             &store.get(names::RECORD)?.unwrap_or_default(),
             names::RECORD,
         )?;
-        if let Some(seed) = opts.seed
-            && seed != record.seed
-        {
-            return Err(Error::SeedChanged {
-                given: seed,
-                run: opts.url.into(),
-                recorded: record.seed,
-            });
-        }
+        record.check_seed(opts.seed, Path::new(opts.url))?;
         create_dir(opts.cache, "cannot create cache directory")?;
         let cached_config = opts.cache.join(names::CONFIG);
         atomic::write(&cached_config, &own)?;
@@ -333,73 +311,6 @@ impl RunState {
     pub fn finished(&self, generations: u32) -> bool {
         self.next_gate() >= generations
     }
-}
-
-/// Game statistics of shards: games, positions, results, mean length; the evaluators
-/// their run ids name (`g0001-w0002-gen-0`: `gen-0`), joined by commas.
-///
-/// # Errors
-/// A shard that cannot be read; a game in two shards ([`Error::DuplicateGame`]).
-pub fn summarize(shards: &[PathBuf]) -> Result<SelfplayDone> {
-    let mut sum = mankala_selfplay::run::Summary::default();
-    let mut seen = BTreeSet::new();
-    let mut evaluators = BTreeSet::new();
-    let mut positions = HashSet::new();
-    let (mut entropy, mut searched) = (0.0f64, 0u64);
-    for shard in shards {
-        let (meta, rows) = read_shard(shard)?;
-        if let Some(e) = meta.run_id.splitn(3, '-').nth(2) {
-            evaluators.insert(e.to_string());
-        }
-        let mut here = BTreeSet::new();
-        for r in &rows {
-            positions.insert(position_key(r));
-            if r.full_search {
-                entropy += r
-                    .policy
-                    .iter()
-                    .filter(|&&p| p > 0.0)
-                    .map(|&p| -f64::from(p) * f64::from(p).ln())
-                    .sum::<f64>();
-                searched += 1;
-            }
-            if !here.insert(r.game_id) {
-                continue;
-            }
-            if !seen.insert(r.game_id) {
-                return Err(Error::DuplicateGame {
-                    shard: shard.clone(),
-                    game: r.game_id,
-                    dir: shard.parent().unwrap_or(Path::new("")).to_path_buf(),
-                });
-            }
-            sum.add_game(r.outcome, &r.result, 0, r.game_length);
-        }
-        sum.positions += rows.len() as u64;
-    }
-    Ok(SelfplayDone {
-        games: sum.games,
-        positions: sum.positions,
-        mean_length: sum.mean_length(),
-        results: sum.results,
-        capped: sum.capped,
-        evaluator: evaluators.into_iter().collect::<Vec<_>>().join(","),
-        seconds: 0.0,
-        cpu_seconds: None,
-        beside: None,
-        distinct_share: (sum.positions > 0).then(|| positions.len() as f64 / sum.positions as f64),
-        target_entropy: (searched > 0).then(|| entropy / searched as f64),
-    })
-}
-
-/// A row's position as a key: a hash of its player to move and the bits of its encoding.
-fn position_key(r: &mankala_data::Row) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    r.to_move.hash(&mut h);
-    for x in &r.features {
-        x.to_bits().hash(&mut h);
-    }
-    h.finish()
 }
 
 /// An object's JSON read into `T`.

@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use mankala_engine::with_game;
 use mankala_search::AnyEvaluator;
-use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Shards, selfplay};
 
 use super::{Cluster, RunState, names, pause};
@@ -138,14 +137,7 @@ pub fn work(
         create_dir(&staging, "cannot create")?;
         let run_id = format!("g{g:04}-w{:04}-{name}", opts.worker);
         let seed = step_seed(run.seed(), g, 1);
-        let settings = Settings {
-            search: run.cfg.search.clone(),
-            selfplay: run.cfg.selfplay.clone(),
-            run_id: run_id.clone(),
-            generation: g,
-            seed,
-            encoding: run.cfg.network.encoding,
-        };
+        let settings = crate::selfplay::settings(&run.cfg, &run_id, g, seed);
         let meta = shard_meta(&run.cfg, &run_id, seed);
         let ids: Vec<u64> = (0..per_shard)
             .map(|i| game_id(opts.worker, seq, i))

@@ -6,11 +6,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use super::{Cluster, names, summarize};
+use super::{Cluster, names};
 use crate::error::Result;
 use crate::layout::Step;
 use crate::records::GateDone;
 use crate::report;
+use crate::selfplay::summarize;
 
 /// One generation's state.
 #[derive(Debug, Clone)]

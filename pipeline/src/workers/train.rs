@@ -14,10 +14,11 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Candidate, Cluster, names, pause, summarize};
+use super::{Candidate, Cluster, names, pause};
 use crate::error::{Error, Result};
 use crate::layout::{Step, write_marker};
 use crate::progress::Progress;
+use crate::selfplay::summarize;
 
 /// How the trainer runs.
 #[derive(Debug, Clone)]

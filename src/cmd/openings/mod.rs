@@ -24,6 +24,57 @@ use model_eval::evaluate_model;
 /// The deepest opening `--depth` accepts.
 pub const MAX_DEPTH: u32 = 64;
 
+/// `mankala openings`.
+#[derive(Debug, clap::Args)]
+pub struct OpeningsCommand {
+    #[command(flatten)]
+    game: crate::args::GameArgs,
+    /// A self-play output directory (its shards and its direct subdirectories').
+    #[arg(long, short)]
+    data: PathBuf,
+    /// Decisions per opening (1 to 64).
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// Leave out lines played in fewer games.
+    #[arg(long, default_value_t = 1)]
+    min_games: u64,
+    /// Output directory (default: runs/openings/<variant>).
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// A trained model whose agent evaluates every first move and reply.
+    #[arg(long, short)]
+    model: Option<PathBuf>,
+    /// Simulations of the model's search per position.
+    #[arg(long, default_value_t = 100)]
+    sims: u32,
+    /// Seed of the model agent's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl OpeningsCommand {
+    /// Resolves the game and runs [`run`].
+    ///
+    /// # Errors
+    /// As [`run`], or a config that cannot be read.
+    pub fn run(self) -> Result<()> {
+        let cfg = self.game.resolve()?;
+        let out = self.out.unwrap_or_else(|| default_out(cfg.game.name()));
+        run(
+            &cfg,
+            &OpeningsArgs {
+                data: &self.data,
+                depth: self.depth,
+                min_games: self.min_games,
+                out: &out,
+                model: self.model.as_deref(),
+                sims: self.sims,
+                seed: self.seed,
+            },
+        )
+    }
+}
+
 /// Options of `mankala openings` besides the game.
 #[derive(Debug)]
 pub struct OpeningsArgs<'a> {

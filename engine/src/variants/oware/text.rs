@@ -6,7 +6,7 @@
 use super::{HOLES, Oware, OwareState};
 use crate::error::PositionError;
 use crate::game::{Game, PositionText};
-use crate::position::{Reader, Writer, inconsistent, pair_text};
+use crate::position::{Reader, Writer, pair_text};
 
 const FIELDS: &[&str] = &["stores"];
 
@@ -23,8 +23,7 @@ impl PositionText for OwareState {
             *c = s as u8;
         }
         // The same door as every set-up position: its history holds only itself.
-        let mut s = OwareState::from_parts(game, pits, stores.map(|s| s as u8), r.to_move)
-            .map_err(|message| inconsistent("rows", message))?;
+        let mut s = OwareState::from_parts(game, pits, stores.map(|s| s as u8), r.to_move)?;
         s.ply = r.ply()?;
         Ok(s)
     }

@@ -1,7 +1,8 @@
 //! Exports a trained network for use outside mankala: an ONNX graph (built from the ONNX
 //! protobuf types of `tract-onnx`, encoded with `prost`) or safetensors weights in PyTorch's
-//! layout, each with a JSON sidecar that says what the inputs, outputs and actions mean.
-//! [`OnnxRunner`] runs an exported ONNX file through tract.
+//! layout, each with a JSON sidecar that says what the inputs, outputs and actions mean
+//! ([`export_model`] writes the three files, typed in `sidecar.rs`). [`OnnxRunner`] runs an
+//! exported ONNX file through tract.
 //!
 //! The graph, for an encoding of `E` values, `A` actions, width `W` and value width `V`:
 //!
@@ -41,7 +42,14 @@ use tract_onnx::prelude::{
 use mankala_data::atomic;
 
 use crate::file::{ModelError, ModelMeta};
+
+mod sidecar;
 use crate::net::PolicyValueNet;
+pub use sidecar::{
+    ExportError, ExportFormat, ExportRequest, Exported, NetworkDescription, ReferenceSamples,
+    SampleRow, Sidecar, TensorInfo, Trained, export_model, forward_heads, random_positions,
+    samples_path, sidecar_path,
+};
 
 /// Version of the export sidecar's layout.
 pub const EXPORT_FORMAT_VERSION: u32 = 1;

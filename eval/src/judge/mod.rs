@@ -2,7 +2,8 @@
 //! tablebases: on positions from real games (self-play shards or arena records, so the ones
 //! agents actually meet), the share where the agent's move is a perfect one, the seeds its
 //! move gives away against the best move, and its value's error against the exact result.
-//! Exact values come from [`Exact`] (Kalah's solver; Kalah and Oware tablebases).
+//! Exact values come from [`Exact`] (Kalah's solver; Kalah and Oware tablebases). A
+//! judgement's files are written by [`write_judgement`] (`files.rs`).
 
 use std::path::Path;
 
@@ -17,6 +18,9 @@ use mankala_agents::{Agent, Budget, Exact};
 use mankala_data::games::{GamesError, read_games};
 use mankala_data::record::read_records;
 use mankala_data::{DataError, RecordError, list_shards};
+
+mod files;
+pub use files::{JudgeSummary, write_judgement};
 
 /// Why positions could not be read.
 #[derive(Debug, Error)]
@@ -416,18 +420,14 @@ mod tests {
     use mankala_agents::{AgentSpec, Prepared};
     use mankala_config::SearchConfig;
 
-    fn kalah() -> (Kalah, String) {
-        let rules = KalahRules {
-            seeds_per_hole: 2,
-            empty_capture: false,
-        };
-        (
-            Kalah {
-                rules,
-                limits: Kalah::DEFAULT_LIMITS,
+    fn kalah() -> Kalah {
+        Kalah {
+            rules: KalahRules {
+                seeds_per_hole: 2,
+                empty_capture: false,
             },
-            "seeds_per_hole = 2\nempty_capture = false\n".to_string(),
-        )
+            limits: Kalah::DEFAULT_LIMITS,
+        }
     }
 
     fn lines(g: &Kalah) -> Vec<GameLine> {
@@ -441,8 +441,8 @@ mod tests {
 
     #[test]
     fn the_perfect_agent_is_judged_perfect_and_random_play_is_not() {
-        let (g, rules) = kalah();
-        let exact = Exact::new("kalah", &rules, None, true, &Default::default()).unwrap();
+        let g = kalah();
+        let exact = Exact::new(&AnyGame::Kalah(g), None, &Default::default()).unwrap();
         let positions = sample_positions(&g, &lines(&g), &exact, u32::MAX, 60, 1).unwrap();
         assert_eq!(positions.len(), 60);
         let mut perfect = mankala_agents::PerfectAgent::new(exact.clone());
