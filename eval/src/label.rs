@@ -105,21 +105,10 @@ fn row_of<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use mankala_engine::variants::{Kalah, KalahRules};
-
     use super::*;
     use crate::arena::random_opening;
+    use crate::judge::tests::kalah;
     use crate::judge::{Draw, GameLine, draw_positions};
-
-    fn kalah() -> Kalah {
-        Kalah {
-            rules: KalahRules {
-                seeds_per_hole: 2,
-                empty_capture: false,
-            },
-            limits: Kalah::DEFAULT_LIMITS,
-        }
-    }
 
     #[test]
     fn labels_are_the_perfect_moves_and_the_perfect_result_of_each_drawn_position() {

@@ -95,15 +95,17 @@ impl ArenaCommand {
         }
         let out = self.out.unwrap_or_else(|| default_out(cfg.game.name()));
         let args = ArenaArgs {
-            agents: &self.agents,
-            games: self.games,
-            opening_plies: self.opening_plies,
-            openings: self.openings.as_deref(),
-            threads: threads_arg(self.threads)?,
-            seed: self.seed,
-            out: &out,
-            prior_draws: self.prior_draws,
-            sprt: self.sprt,
+            matches: RoundRobin {
+                agents: &self.agents,
+                games: self.games,
+                opening_plies: self.opening_plies,
+                openings: self.openings.as_deref(),
+                threads: threads_arg(self.threads)?,
+                seed: self.seed,
+                out: &out,
+                prior_draws: self.prior_draws,
+                sprt: self.sprt,
+            },
             ladder: self.ladder,
             scaling: self.scaling.as_deref(),
         };
@@ -114,24 +116,8 @@ impl ArenaCommand {
 /// Options of an arena besides the game.
 #[derive(Debug)]
 pub struct ArenaArgs<'a> {
-    /// The agents.
-    pub agents: &'a [AgentSpec],
-    /// Games per pair.
-    pub games: u32,
-    /// Random plies opening each game.
-    pub opening_plies: u32,
-    /// A file of start positions as text.
-    pub openings: Option<&'a Path>,
-    /// Worker threads.
-    pub threads: usize,
-    /// Seed of openings and agents' random choices.
-    pub seed: u64,
-    /// Output directory.
-    pub out: &'a Path,
-    /// Virtual draws keeping ratings finite.
-    pub prior_draws: f64,
-    /// A sequential test of the first agent against the second (two agents only).
-    pub sprt: Option<Sprt>,
+    /// The agents and their matches (the ladder and the scaling use their settings too).
+    pub matches: RoundRobin<'a>,
     /// The first agent against a ladder of the others.
     pub ladder: bool,
     /// The first agent, a network, at each of these simulation counts against the second.
@@ -140,25 +126,28 @@ pub struct ArenaArgs<'a> {
 
 /// Runs `mankala arena --ladder`: prints the climb, writes `ladder.json` and `games.jsonl`.
 fn run_ladder(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
-    let names = distinct_names(args.agents)?;
+    let names = distinct_names(args.matches.agents)?;
     let ladder = Ladder {
-        games: args.games,
-        opening_plies: args.opening_plies,
-        seed: args.seed,
-        threads: args.threads,
+        games: args.matches.games,
+        opening_plies: args.matches.opening_plies,
+        seed: args.matches.seed,
+        threads: args.matches.threads,
     };
-    let agents = mankala_pipeline::arena::prepare_specs(cfg, args.agents, &resources())?;
-    write_config(cfg, args.out)?;
+    let agents = mankala_pipeline::arena::prepare_specs(cfg, args.matches.agents, &resources())?;
+    write_config(cfg, args.matches.out)?;
     let record = mankala_pipeline::ladder::climb_into(
         cfg,
         &agents,
         &names,
         &ladder,
-        args.out,
+        args.matches.out,
         &Bars::new(),
     )?;
     print!("{}", record.table());
-    println!("wrote {}/{{ladder.json,games.jsonl}}", args.out.display());
+    println!(
+        "wrote {}/{{ladder.json,games.jsonl}}",
+        args.matches.out.display()
+    );
     Ok(())
 }
 
@@ -166,34 +155,34 @@ fn run_ladder(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
 /// and `games.jsonl`.
 fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()> {
     use mankala_pipeline::scaling;
-    let [network, yardstick] = args.agents else {
+    let [network, yardstick] = args.matches.agents else {
         bail!(
             "--scaling: a network and one yardstick, {} agents given",
-            args.agents.len()
+            args.matches.agents.len()
         );
     };
     let plan = scaling::Scaling {
         sims: sims.to_vec(),
-        games: args.games,
-        opening_plies: args.opening_plies,
-        seed: args.seed,
-        threads: args.threads,
+        games: args.matches.games,
+        opening_plies: args.matches.opening_plies,
+        seed: args.matches.seed,
+        threads: args.matches.threads,
     };
     let agents = scaling::prepare(cfg, network, yardstick, sims, &resources())?;
-    write_config(cfg, args.out)?;
+    write_config(cfg, args.matches.out)?;
     let names = (network.to_string(), yardstick.to_string());
     let record = scaling::measure_into(
         cfg,
         &agents,
         (names.0.as_str(), names.1.as_str()),
         &plan,
-        args.out,
+        args.matches.out,
         &Bars::new(),
     )?;
     print!("{}", record.table());
     println!(
         "wrote {}/{{scaling.json,scaling.svg,games.jsonl}}",
-        args.out.display()
+        args.matches.out.display()
     );
     Ok(())
 }
@@ -210,40 +199,25 @@ fn write_config(cfg: &Resolved, out: &Path) -> Result<()> {
 /// # Errors
 /// Bad specs, models of another variant, or files that cannot be written.
 pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
-    if args.agents.len() < 2 {
+    if args.matches.agents.len() < 2 {
         bail!("--agents: expected at least two agent specs");
     }
-    if args.games == 0 {
+    if args.matches.games == 0 {
         bail!("--games 0: expected at least 1 game per pair");
     }
     if let Some(sims) = args.scaling {
         return run_scaling(cfg, args, sims);
     }
-    if args.sprt.is_some() && args.agents.len() != 2 {
+    if args.matches.sprt.is_some() && args.matches.agents.len() != 2 {
         bail!(
             "--sprt: a sequential test is of two agents, {} given",
-            args.agents.len()
+            args.matches.agents.len()
         );
     }
     if args.ladder {
         return run_ladder(cfg, args);
     }
-    let done = round_robin(
-        cfg,
-        &RoundRobin {
-            agents: args.agents,
-            games: args.games,
-            opening_plies: args.opening_plies,
-            openings: args.openings,
-            threads: args.threads,
-            seed: args.seed,
-            out: args.out,
-            prior_draws: args.prior_draws,
-            sprt: args.sprt,
-        },
-        &resources(),
-        &Bars::new(),
-    )?;
+    let done = round_robin(cfg, &args.matches, &resources(), &Bars::new())?;
     let names = &done.names;
     print!(
         "{}",
@@ -252,7 +226,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     println!(
         "{} games, {} per pair, {} distinct; ratings anchored at {} = 0",
         done.games,
-        args.games,
+        args.matches.games,
         done.games - done.repeated,
         names[done.anchor]
     );
@@ -264,7 +238,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
             done.repeated, done.games
         );
     }
-    if let (Some(test), Some((v, llr))) = (&args.sprt, done.sprt) {
+    if let (Some(test), Some((v, llr))) = (&args.matches.sprt, done.sprt) {
         let (lower, upper) = test.bounds();
         println!(
             "SPRT {} against {}, elo0 {} elo1 {}: {v} after {} games (LLR {llr:.2}, bounds {lower:.2} and {upper:.2})",
@@ -273,7 +247,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     }
     println!(
         "wrote {}/{{ratings.csv,ratings.json,ratings.svg,scores.svg,games.jsonl}}",
-        args.out.display()
+        args.matches.out.display()
     );
     Ok(())
 }

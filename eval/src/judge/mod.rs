@@ -412,7 +412,7 @@ fn wilson(k: usize, n: usize) -> (f64, f64, f64) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use mankala_engine::variants::{Kalah, KalahRules};
 
     use super::*;
@@ -420,7 +420,8 @@ mod tests {
     use mankala_agents::{AgentSpec, Prepared};
     use mankala_config::SearchConfig;
 
-    fn kalah() -> Kalah {
+    /// Kalah with two seeds a hole: small enough for the solver in tests.
+    pub(crate) fn kalah() -> Kalah {
         Kalah {
             rules: KalahRules {
                 seeds_per_hole: 2,
