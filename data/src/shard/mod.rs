@@ -9,6 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod headers;
 mod read;
 mod schema;
 mod write;

@@ -60,7 +60,9 @@ pub(super) fn open_whole(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<
     builder(path, bytes)
 }
 
-/// Refuses a file any of whose pages claims more values than its column chunk holds. The
+/// Refuses a file whose page headers are not sound Thrift (bounded before the Parquet reader
+/// parses them: `headers.rs`), or any of whose pages claims more values than its column
+/// chunk holds. The
 /// Parquet reader sizes a dictionary by its page's count before it reads a value: a 5 KB
 /// shard whose dictionary page claimed 671 million values took 5 GB to refuse
 /// (`fuzz/regressions/parquet/oom-553d6294...`). The pages are walked once, each decompressed
@@ -76,6 +78,22 @@ pub(super) fn check_pages(path: &Path, bytes: &Bytes) -> Result<(), DataError> {
         let group = file.get_row_group(g).map_err(|e| bad(e.to_string()))?;
         for c in 0..group.num_columns() {
             let chunk = group.metadata().column(c);
+            let start = chunk
+                .dictionary_page_offset()
+                .unwrap_or(chunk.data_page_offset());
+            let range = usize::try_from(start)
+                .ok()
+                .zip(usize::try_from(chunk.compressed_size()).ok())
+                .and_then(|(start, len)| Some(start..start.checked_add(len)?))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "column `{}`: a chunk at byte {start} of {} bytes",
+                        chunk.column_path().string(),
+                        chunk.compressed_size()
+                    ))
+                })?;
+            super::headers::walk_chunk(bytes, range)
+                .map_err(|why| bad(format!("column `{}`: {why}", chunk.column_path().string())))?;
             let most = u64::try_from(chunk.num_values()).unwrap_or(0);
             let mut pages = group
                 .get_column_page_reader(c)

@@ -195,3 +195,19 @@ fn a_page_claiming_more_values_than_its_chunk_is_refused_before_it_is_decoded() 
     }
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_page_header_declaring_a_list_longer_than_the_file_is_refused_before_it_is_parsed() {
+    // Found by fuzzing: a 7 KB shard whose page headers declare lists longer than the file,
+    // which the Parquet reader counted through (2 s) before refusing it.
+    let found = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/regressions/parquet/slow-unit-e09c245f640dc3df7cf5ee773e6ccf7525388d98");
+    let dir = std::env::temp_dir().join(format!("mankala-headers-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("shard-00000.parquet");
+    fs::copy(&found, &path).unwrap();
+    let err = read_shard(&path).unwrap_err().to_string();
+    assert!(err.contains("shard-00000.parquet"), "{err}");
+    assert!(err.contains("elements declared where"), "{err}");
+    fs::remove_dir_all(&dir).unwrap();
+}
