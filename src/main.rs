@@ -8,10 +8,8 @@ mod args;
 mod cmd;
 mod progress;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use args::{GameArgs, at_least_1};
 use clap::{Parser, Subcommand};
 use mankala_models::DeviceChoice;
 
@@ -46,48 +44,11 @@ enum Command {
     /// The network backends of this build and the devices each finds on this machine.
     Devices,
     /// Draw the board after a list of moves, with the position as text.
-    Show {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Start from this position, written as text (docs/notation.md); its variant is used
-        /// unless --variant or --config is given.
-        #[arg(long, short)]
-        position: Option<String>,
-        /// Moves in notation or as action indices, separated by spaces or commas.
-        #[arg(long, short, default_value = "")]
-        moves: String,
-        /// Print the position as one JSON object (docs/protocol.md) instead of the board.
-        #[arg(long)]
-        json: bool,
-    },
+    Show(cmd::ShowCommand),
     /// Count action sequences for every depth up to N.
-    Perft {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Count from this position, written as text, instead of the start.
-        #[arg(long, short)]
-        position: Option<String>,
-        /// Deepest depth to count.
-        #[arg(long, short)]
-        depth: u32,
-    },
+    Perft(cmd::PerftCommand),
     /// Print every position of a game as one JSON object per line.
-    Replay {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Start from this position, written as text, instead of the start.
-        #[arg(long, short)]
-        position: Option<String>,
-        /// Moves in notation or as action indices, separated by spaces or commas.
-        #[arg(long, short, required_unless_present_any = ["record", "position"])]
-        moves: Option<String>,
-        /// A saved game record file (`games.jsonl` of an arena or a loop run) instead.
-        #[arg(long, conflicts_with_all = ["moves", "variant", "config", "position"])]
-        record: Option<PathBuf>,
-        /// The game of the record file to replay (its `index`).
-        #[arg(long = "game", default_value_t = 0, requires = "record")]
-        index: u64,
-    },
+    Replay(cmd::ReplayCommand),
     /// Play agents against each other and rate them (Bradley-Terry, 95% intervals).
     Arena(cmd::arena::ArenaCommand),
     /// Generations of self-play, training and gating, with ratings; resumes when rerun.
@@ -145,38 +106,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve(c) => c.run(),
         Command::Variants => cmd::variants(),
         Command::Devices => unreachable!("answered above"),
-        Command::Show {
-            game: g,
-            position,
-            moves,
-            json,
-        } => {
-            let position = position.as_deref();
-            cmd::show(&g.game_for(position)?, position, &moves, json)
-        }
-        Command::Perft {
-            game: g,
-            position,
-            depth,
-        } => {
-            at_least_1("--depth", depth.into())?;
-            let position = position.as_deref();
-            cmd::perft(&g.game_for(position)?, position, depth)
-        }
-        Command::Replay {
-            game: g,
-            position,
-            moves,
-            record,
-            index,
-        } => match record {
-            Some(path) => cmd::replay_record(&path, index),
-            None => {
-                let position = position.as_deref();
-                let moves = moves.as_deref().unwrap_or("");
-                cmd::replay(&g.game_for(position)?, position, moves)
-            }
-        },
+        Command::Show(c) => c.run(),
+        Command::Perft(c) => c.run(),
+        Command::Replay(c) => c.run(),
         Command::Bench { what } => what.run(),
         Command::Solve(c) => c.run(),
         Command::Judge(c) => c.run(),

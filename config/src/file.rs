@@ -57,7 +57,7 @@ pub struct Resolved {
     /// `[train]`.
     pub train: TrainConfig,
     /// `[loop]`.
-    pub generations: LoopConfig,
+    pub loop_: LoopConfig,
 }
 
 impl Resolved {
@@ -79,14 +79,14 @@ impl Resolved {
             selfplay: SelfplayConfig::default(),
             network: NetworkConfig::default(),
             train: TrainConfig::default(),
-            generations: LoopConfig::default(),
+            loop_: LoopConfig::default(),
         }
     }
 
     /// Simulations of the networks in the loop's arenas (gates, evaluations, judging):
     /// `[loop] arena_simulations`, where 0 means `[search] simulations`.
     pub fn arena_simulations(&self) -> u32 {
-        match self.generations.arena_simulations {
+        match self.loop_.arena_simulations {
             0 => self.search.simulations,
             n => n,
         }
@@ -108,7 +108,7 @@ impl Resolved {
         t.insert("selfplay".into(), toml::Value::Table(table(&self.selfplay)));
         t.insert("network".into(), toml::Value::Table(table(&self.network)));
         t.insert("train".into(), toml::Value::Table(table(&self.train)));
-        t.insert("loop".into(), toml::Value::Table(table(&self.generations)));
+        t.insert("loop".into(), toml::Value::Table(table(&self.loop_)));
         toml::to_string(&t).expect("a table serializes")
     }
 }
@@ -191,7 +191,7 @@ pub fn parse(text: &str) -> Result<Resolved, ConfigError> {
         selfplay: SelfplayConfig::from_table(&file.selfplay)?,
         network: NetworkConfig::from_table(&file.network)?,
         train: TrainConfig::from_table(&file.train)?,
-        generations: LoopConfig::from_table(&file.loop_)?,
+        loop_: LoopConfig::from_table(&file.loop_)?,
     };
     if resolved.search.score_mix > 0.0 && !resolved.network.score_head {
         return Err(SettingsError::out_of_range(
@@ -240,17 +240,9 @@ mod tests {
     fn the_embedded_default_config_resolves_with_a_loop_table() {
         let cfg = parse(DEFAULT_CONFIG).unwrap();
         assert_eq!(cfg.game.name(), "oware");
-        assert!(
-            cfg.generations
-                .baselines
-                .contains(&crate::AgentSpec::Random)
-        );
-        assert!(
-            cfg.generations
-                .baselines
-                .contains(&crate::AgentSpec::Greedy)
-        );
-        assert!(cfg.generations.eval_games > 0);
+        assert!(cfg.loop_.baselines.contains(&crate::AgentSpec::Random));
+        assert!(cfg.loop_.baselines.contains(&crate::AgentSpec::Greedy));
+        assert!(cfg.loop_.eval_games > 0);
     }
 
     #[test]

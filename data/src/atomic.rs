@@ -1,7 +1,9 @@
 //! Files written whole or not at all, shared by every crate that writes: the content goes to
 //! `<name>.tmp` beside the final path, is flushed to disk, renamed over the final name, and
 //! the directory is flushed so the rename survives a crash. A killed writer leaves at most a
-//! `.tmp` file; a file under its final name is always complete.
+//! `.tmp` file; a file under its final name is always complete. Files that must change
+//! together (a checkpoint's weights, optimizer and record) are committed through a journal
+//! ([`commit_together`], [`finish_together`]).
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -25,11 +27,7 @@ pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// # Errors
 /// The operating system's error; the caller names the file.
 pub fn commit(tmp: &Path, path: &Path) -> io::Result<()> {
-    let done = File::options()
-        .write(true)
-        .open(tmp)
-        .and_then(|f| f.sync_all())
-        .and_then(|()| fs::rename(tmp, path));
+    let done = flush(tmp).and_then(|()| fs::rename(tmp, path));
     if done.is_err() {
         // The final name keeps what it had; the unfinished copy goes.
         let _ = fs::remove_file(tmp);
@@ -39,9 +37,80 @@ pub fn commit(tmp: &Path, path: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Flushes the finished temporary file `tmp` to disk, as [`commit`] does before its rename.
+///
+/// # Errors
+/// The operating system's error; the caller names the file.
+pub fn flush(tmp: &Path) -> io::Result<()> {
+    File::options()
+        .write(true)
+        .open(tmp)
+        .and_then(|f| f.sync_all())
+}
+
 /// Removes the temporary file of a write that failed before [`commit`].
 pub fn abandon(tmp: &Path) {
     let _ = fs::remove_file(tmp);
+}
+
+/// Commits the finished temporary files of `staged` (`(temporary, final)` pairs) together:
+/// each is flushed, then `journal` is written (atomically, holding `note`), then the
+/// temporary files are renamed to their final names and the journal is removed
+/// ([`finish_together`]). A process killed during the renames leaves the journal, and
+/// [`finish_together`] with the same pairs completes them; temporary files without a journal
+/// were never committed, and the final names keep what they had.
+///
+/// # Errors
+/// [`WriteError`] naming the temporary file that cannot be flushed, the journal, or the final
+/// file that cannot be renamed into place.
+pub fn commit_together(
+    journal: &Path,
+    note: impl AsRef<[u8]>,
+    staged: &[(PathBuf, PathBuf)],
+) -> Result<(), WriteError> {
+    for (tmp, _) in staged {
+        flush(tmp).map_err(|source| WriteError {
+            path: tmp.clone(),
+            source,
+        })?;
+    }
+    write(journal, note)?;
+    finish_together(journal, staged)
+}
+
+/// Finishes a [`commit_together`] of `staged` that a killed process left halfway (its
+/// `journal` exists): the temporary files still waiting, flushed before the journal was
+/// written, are renamed into place, their directories flushed, and the journal removed.
+/// Without a journal it does nothing: a staged set never committed is ignored.
+///
+/// # Errors
+/// [`WriteError`] naming the final file that cannot be renamed into place, or the journal
+/// that cannot be removed.
+pub fn finish_together(journal: &Path, staged: &[(PathBuf, PathBuf)]) -> Result<(), WriteError> {
+    if !journal.exists() {
+        return Ok(());
+    }
+    for (tmp, path) in staged {
+        if tmp.exists() {
+            fs::rename(tmp, path).map_err(|source| WriteError {
+                path: path.clone(),
+                source,
+            })?;
+        }
+    }
+    // One flush of each directory makes the renames last before the journal goes.
+    let mut flushed: Vec<&Path> = Vec::new();
+    for (_, path) in staged {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        if !flushed.contains(&dir) {
+            flushed.push(dir);
+            sync_dir(path);
+        }
+    }
+    fs::remove_file(journal).map_err(|source| WriteError {
+        path: journal.to_owned(),
+        source,
+    })
 }
 
 /// A file that could not be written whole; the final name keeps what it had.
@@ -118,6 +187,51 @@ mod tests {
         let missing = dir.join("no/such/file");
         assert!(write(&missing, b"x").is_err());
         assert!(!missing.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn files_committed_together_are_all_renamed_and_a_halfway_commit_is_finished() {
+        let dir = std::env::temp_dir().join(format!("mankala-together-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let journal = dir.join("commit");
+        let staged: Vec<(PathBuf, PathBuf)> = ["a", "b"]
+            .iter()
+            .map(|n| (temp_path(&dir.join(n)), dir.join(n)))
+            .collect();
+        let stage = |text: &str| {
+            for (tmp, _) in &staged {
+                fs::write(tmp, text).unwrap();
+            }
+        };
+        stage("one");
+        commit_together(&journal, "1", &staged).unwrap();
+        for (tmp, path) in &staged {
+            assert_eq!(fs::read_to_string(path).unwrap(), "one");
+            assert!(!tmp.exists());
+        }
+        assert!(!journal.exists());
+        // Staged without a journal: never committed, the final names keep what they had.
+        stage("two");
+        finish_together(&journal, &staged).unwrap();
+        for (tmp, path) in &staged {
+            assert_eq!(fs::read_to_string(path).unwrap(), "one");
+            assert!(tmp.exists());
+        }
+        // Killed after the journal and the first rename: finishing renames the rest.
+        write(&journal, "2").unwrap();
+        fs::rename(&staged[0].0, &staged[0].1).unwrap();
+        finish_together(&journal, &staged).unwrap();
+        for (tmp, path) in &staged {
+            assert_eq!(fs::read_to_string(path).unwrap(), "two");
+            assert!(!tmp.exists());
+        }
+        assert!(!journal.exists());
+        // A staged file that is not there cannot be flushed: named, nothing committed.
+        let e = commit_together(&journal, "3", &staged).unwrap_err();
+        assert_eq!(e.path, staged[0].0);
+        assert!(!journal.exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

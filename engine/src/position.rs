@@ -13,7 +13,8 @@
 //! counts) and builds its state through its own checks, and writes it with `Writer`.
 //!
 //! The JSON form is [`PositionJson`], made by [`position_json`] and documented in
-//! `docs/protocol.md` ("The position object"), versioned by [`POSITION_SCHEMA`].
+//! `docs/protocol.md` ("The position object"), versioned by [`POSITION_SCHEMA`]; a line of
+//! `mankala replay` is a [`ReplayLine`], the position object with the move that led to it.
 
 use std::collections::BTreeMap;
 use std::fmt::{Display, Write as _};
@@ -480,4 +481,25 @@ pub fn position_json<G: Game>(g: &G, s: &G::State) -> PositionJson {
         terminal: outcome.is_some(),
         outcome,
     }
+}
+
+/// One line of `mankala replay` (`docs/notation.md`, "Replay output"): the position object
+/// with one more field, `move`, the move that led to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReplayLine {
+    /// The position.
+    #[serde(flatten)]
+    pub position: PositionJson,
+    /// The move that led here; `None` (`null`) at the start.
+    #[serde(rename = "move")]
+    pub played: Option<ReplayMove>,
+}
+
+/// The move of a [`ReplayLine`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayMove {
+    /// The move as given (`--moves` or the record).
+    pub text: String,
+    /// Its action index.
+    pub action: Action,
 }

@@ -169,8 +169,34 @@ pub fn ratings_table(names: &[String], ratings: &[Rating], wdl: &[[f64; 3]]) -> 
     out
 }
 
-/// Fits ratings anchored at `random` if it plays, else at the first player; returns the
-/// anchor's index and the ratings.
+/// Whether ratings are anchored at `spec` when it plays: the random agent
+/// ([`AgentSpec::Random`]), whose strength is the same in every run.
+pub fn is_anchor(spec: &AgentSpec) -> bool {
+    matches!(spec, AgentSpec::Random)
+}
+
+/// The player of `specs` that ratings are anchored at: the first that [`is_anchor`], else
+/// the first player.
+pub fn anchor_of(specs: &[AgentSpec]) -> usize {
+    specs.iter().position(is_anchor).unwrap_or(0)
+}
+
+/// Fits ratings of `players` players with player `anchor` at 0.
+///
+/// # Errors
+/// [`Error::Ratings`] when the results do not connect every player.
+pub fn rate_at(
+    players: usize,
+    results: &[PairResult],
+    anchor: usize,
+    prior_draws: f64,
+) -> Result<Vec<Rating>> {
+    fit(players, results, anchor, prior_draws).map_err(Error::Ratings)
+}
+
+/// Fits ratings of players known by name (an agent's spec as text, or a generation's
+/// network), anchored at the first whose name reads as an agent that [`is_anchor`], else at
+/// the first player; returns the anchor's index and the ratings.
 ///
 /// # Errors
 /// [`Error::Ratings`] when the results do not connect every player.
@@ -179,9 +205,11 @@ pub fn rate(
     results: &[PairResult],
     prior_draws: f64,
 ) -> Result<(usize, Vec<Rating>)> {
-    let random = AgentSpec::Random.to_string();
-    let anchor = names.iter().position(|n| *n == random).unwrap_or(0);
-    let ratings = fit(names.len(), results, anchor, prior_draws).map_err(Error::Ratings)?;
+    let anchor = names
+        .iter()
+        .position(|n| n.parse::<AgentSpec>().is_ok_and(|s| is_anchor(&s)))
+        .unwrap_or(0);
+    let ratings = rate_at(names.len(), results, anchor, prior_draws)?;
     Ok((anchor, ratings))
 }
 
@@ -283,6 +311,25 @@ mod tests {
             games: 4.0,
             score: 0.5,
         }
+    }
+
+    #[test]
+    fn ratings_are_anchored_at_the_random_agent_if_it_plays() {
+        assert_eq!(anchor_of(&[AgentSpec::Greedy, AgentSpec::Random]), 1);
+        assert_eq!(anchor_of(&[AgentSpec::Greedy]), 0);
+        let names = ["gen-1".to_string(), "random".to_string()];
+        let results = [PairResult {
+            a: 0,
+            b: 1,
+            wins_a: 2.0,
+            draws: 1.0,
+            wins_b: 1.0,
+        }];
+        let (anchor, ratings) = rate(&names, &results, 1.0).unwrap();
+        assert_eq!(anchor, 1);
+        assert!(ratings[1].elo.abs() < 1e-9 && ratings[0].elo > 0.0);
+        let (anchor, _) = rate(&names[..1], &[], 0.0).unwrap();
+        assert_eq!(anchor, 0);
     }
 
     #[test]

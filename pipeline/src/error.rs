@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use mankala_agents::AgentError;
+use mankala_config::AgentSpec;
 use mankala_data::DataError;
 use mankala_eval::ratings::RatingError;
 use mankala_models::ModelError;
@@ -30,26 +31,54 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
-    /// A run URL with no run there, and no config given to start one.
-    #[error("{url}: no run there (no config.toml); give --config to start one")]
-    NoRun {
-        /// The run URL.
-        url: String,
+    /// A directory to label into that already holds shards: two draws would mix.
+    #[error("{}: already holds shards; label into a new directory", dir.display())]
+    HoldsShards {
+        /// The directory.
+        dir: PathBuf,
     },
-    /// An object that a published record names but that is not there.
-    #[error("{url}: {name} is missing")]
-    Missing {
-        /// The run URL.
-        url: String,
-        /// The object's name.
+    /// A ladder without a rung: fewer than two agents, the one measured and a rung.
+    #[error("a ladder needs an agent and at least one rung, {agents} given")]
+    NoRung {
+        /// Agents given.
+        agents: usize,
+    },
+    /// A round robin of fewer than two agents.
+    #[error("a round robin needs at least two agents, {agents} given")]
+    TooFewAgents {
+        /// Agents given.
+        agents: usize,
+    },
+    /// A sequential test of other than two agents.
+    #[error("a sequential test is of two agents, {agents} given")]
+    SprtAgents {
+        /// Agents given.
+        agents: usize,
+    },
+    /// An agent given twice: its games and ratings could not be told apart.
+    #[error("`{name}` is given twice")]
+    AgentTwice {
+        /// The agent's name (its spec as text).
         name: String,
     },
-    /// A worker's setting that cannot work, or a run's objects that contradict each other.
-    #[error("{0}")]
-    Setting(String),
-    /// The storage of a run at a URL (`crate::storage`).
-    #[error(transparent)]
-    Storage(Box<crate::storage::StorageError>),
+    /// A simulation scaling without a simulation count.
+    #[error("expected simulation counts, e.g. 50,200,800,3200")]
+    NoSimulationCounts,
+    /// A simulation count of 0.
+    #[error("0 simulations: expected at least 1")]
+    ZeroSimulations,
+    /// A simulation count given twice.
+    #[error("{sims} simulations given twice")]
+    SimulationsTwice {
+        /// The count.
+        sims: u32,
+    },
+    /// An agent set to simulation counts that is not a network (`nn` or `zoo`).
+    #[error("`{spec}` is not a network; expected nn:model=PATH or zoo")]
+    NotANetwork {
+        /// The agent.
+        spec: AgentSpec,
+    },
     /// An atomic write (`mankala_data::atomic`) that failed; nothing was left behind.
     #[error(transparent)]
     Write(#[from] mankala_data::atomic::WriteError),
@@ -160,12 +189,6 @@ pub enum Error {
 impl From<mankala_config::LoadError> for Error {
     fn from(e: mankala_config::LoadError) -> Self {
         Error::Config(Box::new(e))
-    }
-}
-
-impl From<crate::storage::StorageError> for Error {
-    fn from(e: crate::storage::StorageError) -> Self {
-        Error::Storage(Box::new(e))
     }
 }
 

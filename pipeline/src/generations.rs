@@ -53,7 +53,7 @@ pub fn run_generations(
         run.baselines(progress)?;
     }
     let mut stopped = false;
-    if run.cfg.generations.overlap {
+    if run.cfg.loop_.overlap {
         stopped = overlapped(run, opts, progress, &out_of_time)?;
     } else {
         for g in 0..opts.generations {

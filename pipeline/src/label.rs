@@ -82,10 +82,9 @@ pub fn run(
         source,
     })?;
     if opts.out.exists() && !list_shards(opts.out)?.is_empty() {
-        return Err(Error::Setting(format!(
-            "{}: already holds shards; label into a new directory",
-            opts.out.display()
-        )));
+        return Err(Error::HoldsShards {
+            dir: opts.out.to_path_buf(),
+        });
     }
     let lines = game_lines(&cfg.game, opts.from_games)?;
     create_dir(opts.out, "cannot create output directory")?;

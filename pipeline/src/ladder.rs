@@ -161,7 +161,7 @@ impl LadderRecord {
 /// in the order played.
 ///
 /// # Errors
-/// [`Error::Setting`] for a ladder without a rung; otherwise as [`play`].
+/// [`Error::NoRung`] for a ladder without a rung; otherwise as [`play`].
 pub fn run(
     cfg: &Resolved,
     agents: &[Prepared],
@@ -169,9 +169,9 @@ pub fn run(
     progress: &dyn Progress,
 ) -> Result<(Climb, Vec<GameRecord>)> {
     if agents.len() < 2 {
-        return Err(Error::Setting(
-            "a ladder needs an agent and at least one rung".to_string(),
-        ));
+        return Err(Error::NoRung {
+            agents: agents.len(),
+        });
     }
     let mut records: Vec<GameRecord> = Vec::new();
     let climbed = climb(agents.len() - 1, |k| -> Result<Rung> {

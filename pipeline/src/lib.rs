@@ -10,7 +10,6 @@
 //! Configs are read by `mankala_config`; the map of the crates is `docs/architecture.md`.
 
 pub mod arena;
-pub mod bench;
 pub mod cpu;
 pub mod error;
 pub mod generations;
@@ -26,9 +25,7 @@ pub mod round_robin;
 pub mod run;
 pub mod scaling;
 pub mod selfplay;
-pub mod storage;
 pub mod train;
-pub mod workers;
 
 pub use error::{Error, Result, error_chain};
 pub use generations::{LoopOptions, LoopOutcome, run_generations};

@@ -15,7 +15,7 @@ use mankala_eval::ratings::{PairResult, Rating};
 use mankala_eval::sprt::{Sprt, Verdict};
 use serde::{Deserialize, Serialize};
 
-use crate::arena::{play, play_until, prepare_specs, rate, standings, write_ratings};
+use crate::arena::{anchor_of, play, play_until, prepare_specs, rate_at, standings, write_ratings};
 use crate::code_version;
 use crate::error::{Error, Result};
 use crate::layout::create_dir;
@@ -121,9 +121,10 @@ pub struct RoundRobinOutcome {
 /// reporting each game to `progress`.
 ///
 /// # Errors
-/// [`Error::Setting`] for fewer than two agents, a name given twice or a sequential test of
-/// more than two; [`Error::Agent`] for a spec that does not fit the game; a file of
-/// openings or an output that cannot be read or written, named.
+/// [`Error::TooFewAgents`] for fewer than two agents, [`Error::AgentTwice`] for a name given
+/// twice, [`Error::SprtAgents`] for a sequential test of more than two; [`Error::Agent`] for
+/// a spec that does not fit the game; a file of openings or an output that cannot be read or
+/// written, named.
 pub fn round_robin(
     cfg: &Resolved,
     rr: &RoundRobin<'_>,
@@ -131,15 +132,14 @@ pub fn round_robin(
     progress: &dyn Progress,
 ) -> Result<RoundRobinOutcome> {
     if rr.agents.len() < 2 {
-        return Err(Error::Setting(
-            "agents: expected at least two agent specs".into(),
-        ));
+        return Err(Error::TooFewAgents {
+            agents: rr.agents.len(),
+        });
     }
     if rr.sprt.is_some() && rr.agents.len() != 2 {
-        return Err(Error::Setting(format!(
-            "a sequential test is of two agents, {} given",
-            rr.agents.len()
-        )));
+        return Err(Error::SprtAgents {
+            agents: rr.agents.len(),
+        });
     }
     let names = distinct_names(rr.agents)?;
     let agents = prepare_specs(cfg, rr.agents, resources)?;
@@ -203,7 +203,8 @@ pub fn round_robin(
         _ => None,
     };
     write_record(rr.out, &record)?;
-    let (anchor, ratings) = rate(&names, &results, rr.prior_draws)?;
+    let anchor = anchor_of(rr.agents);
+    let ratings = rate_at(names.len(), &results, anchor, rr.prior_draws)?;
     let title = format!("{}: arena ratings", cfg.game.name());
     write_ratings(rr.out, &title, &names, anchor, &ratings, &results)?;
     Ok(RoundRobinOutcome {
@@ -220,12 +221,12 @@ pub fn round_robin(
 /// The agents' names (their specs as text), refusing one given twice.
 ///
 /// # Errors
-/// [`Error::Setting`] naming the spec given twice.
+/// [`Error::AgentTwice`] naming the spec given twice.
 pub fn distinct_names(agents: &[AgentSpec]) -> Result<Vec<String>> {
     let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
-            return Err(Error::Setting(format!("agents: `{n}` is given twice")));
+            return Err(Error::AgentTwice { name: n.clone() });
         }
     }
     Ok(names)

@@ -40,20 +40,19 @@ pub struct Scaling {
 /// `spec` (a network: `nn` or `zoo`) at each of `sims` simulations.
 ///
 /// # Errors
-/// [`Error::Setting`] when `spec` is not a network's, or a count is 0 or given twice.
+/// [`Error::NotANetwork`] when `spec` is not a network's; [`Error::NoSimulationCounts`],
+/// [`Error::ZeroSimulations`] or [`Error::SimulationsTwice`] when `sims` is empty, or a count
+/// is 0 or given twice.
 pub fn at_each(spec: &AgentSpec, sims: &[u32]) -> Result<Vec<AgentSpec>> {
-    let setting = |m: String| Error::Setting(format!("--scaling: {m}"));
     if sims.is_empty() {
-        return Err(setting(
-            "expected simulation counts, e.g. 50,200,800,3200".into(),
-        ));
+        return Err(Error::NoSimulationCounts);
     }
     for (i, &n) in sims.iter().enumerate() {
         if n == 0 {
-            return Err(setting("0 simulations: expected at least 1".into()));
+            return Err(Error::ZeroSimulations);
         }
         if sims[..i].contains(&n) {
-            return Err(setting(format!("{n} simulations given twice")));
+            return Err(Error::SimulationsTwice { sims: n });
         }
     }
     sims.iter()
@@ -78,9 +77,7 @@ pub fn at_each(spec: &AgentSpec, sims: &[u32]) -> Result<Vec<AgentSpec>> {
                 gumbel,
                 millis: None,
             }),
-            other => Err(setting(format!(
-                "`{other}` is not a network; expected nn:model=PATH or zoo as the first agent"
-            ))),
+            other => Err(Error::NotANetwork { spec: other }),
         })
         .collect()
 }
@@ -304,15 +301,19 @@ mod tests {
             "zoo:oware,sims=3"
         );
         for (spec, sims, words) in [
-            ("mcts:sims=10", vec![5], "not a network"),
-            ("zoo", vec![5, 5], "given twice"),
+            ("mcts:sims=10", vec![5], "`mcts:sims=10` is not a network"),
+            ("zoo", vec![5, 5], "5 simulations given twice"),
             ("zoo", vec![0], "0 simulations"),
             ("zoo", vec![], "expected simulation counts"),
         ] {
             let e = at_each(&spec.parse().unwrap(), &sims)
                 .unwrap_err()
                 .to_string();
-            assert!(e.contains("--scaling") && e.contains(words), "{e}");
+            assert!(e.contains(words), "{e}");
         }
+        assert!(matches!(
+            at_each(&zoo, &[5, 5]),
+            Err(Error::SimulationsTwice { sims: 5 })
+        ));
     }
 }

@@ -149,7 +149,7 @@ pub(crate) fn file_names(paths: &[PathBuf]) -> Vec<String> {
 
 /// The self-play settings of `cfg` for the games of run `run_id`, generation `generation`,
 /// seeded `seed`: the loop's, the workers' and `mankala selfplay`'s.
-pub(crate) fn settings(cfg: &Resolved, run_id: &str, generation: u32, seed: u64) -> Settings {
+pub fn settings(cfg: &Resolved, run_id: &str, generation: u32, seed: u64) -> Settings {
     Settings {
         search: cfg.search.clone(),
         selfplay: cfg.selfplay.clone(),

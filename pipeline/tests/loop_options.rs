@@ -295,8 +295,8 @@ fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it()
     // The resolved config of the run keeps the growth: a rerun without a config reads it.
     drop(run);
     let again = open(None);
-    assert_eq!(again.cfg.generations.grow.len(), 1);
-    assert_eq!(again.cfg.generations.grow[0].width, 16);
+    assert_eq!(again.cfg.loop_.grow.len(), 1);
+    assert_eq!(again.cfg.loop_.grow[0].width, 16);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

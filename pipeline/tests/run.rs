@@ -158,7 +158,7 @@ fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
     // More generations are allowed: a run can be extended.
     std::fs::write(&other, text.replace("generations = 2", "generations = 5")).unwrap();
     let run = open(&run_dir, Some(&other), None).unwrap();
-    assert_eq!(run.cfg.generations.generations, 5);
+    assert_eq!(run.cfg.loop_.generations, 5);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -140,6 +140,9 @@ pub struct SearchResult {
 /// One game's search tree and the budget of the current move.
 #[derive(Clone, Debug)]
 pub struct Search<G: Game> {
+    /// The search's constants (exploration, first-play urgency, Gumbel, virtual loss). Its
+    /// `simulations` is not read here: each move's budget is given to [`Search::start`], by
+    /// callers that take it from the config, a clock or a playout cap.
     cfg: SearchConfig,
     nodes: Vec<Node>,
     root_state: G::State,

@@ -7,6 +7,7 @@
 //! - [`oware`] — the tablebases' Oware board and moves.
 //! - [`tablebase`] — building, saving, loading and probing [`Tablebase`]s.
 //! - [`bao`] — Bao la Kujifunza: df-pn search, proof files and their independent checker.
+//! - [`report`] — what a solve, a proof check and a build report, as `--json` prints them.
 //!
 //! Values are final seed differences for the player to move, counting the seeds still on the
 //! board; the stores are added by the caller. Method, conventions and file format:
@@ -29,6 +30,7 @@ pub mod error;
 pub mod kalah;
 pub mod oware;
 pub mod rank;
+pub mod report;
 pub mod tablebase;
 
 pub use error::{ProofError, TablebaseError};

@@ -126,7 +126,7 @@ pub struct ArenaArgs<'a> {
 
 /// Runs `mankala arena --ladder`: prints the climb, writes `ladder.json` and `games.jsonl`.
 fn run_ladder(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
-    let names = distinct_names(args.matches.agents)?;
+    let names = distinct_names(args.matches.agents).map_err(flagged)?;
     let ladder = Ladder {
         games: args.matches.games,
         opening_plies: args.matches.opening_plies,
@@ -142,7 +142,8 @@ fn run_ladder(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
         &ladder,
         args.matches.out,
         &Bars::new(),
-    )?;
+    )
+    .map_err(flagged)?;
     print!("{}", record.table());
     println!(
         "wrote {}/{{ladder.json,games.jsonl}}",
@@ -168,7 +169,7 @@ fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()>
         seed: args.matches.seed,
         threads: args.matches.threads,
     };
-    let agents = scaling::prepare(cfg, network, yardstick, sims, &resources())?;
+    let agents = scaling::prepare(cfg, network, yardstick, sims, &resources()).map_err(flagged)?;
     write_config(cfg, args.matches.out)?;
     let names = (network.to_string(), yardstick.to_string());
     let record = scaling::measure_into(
@@ -185,6 +186,21 @@ fn run_scaling(cfg: &Resolved, args: &ArenaArgs<'_>, sims: &[u32]) -> Result<()>
         args.matches.out.display()
     );
     Ok(())
+}
+
+/// A pipeline error with the option at fault named before it, which the library's message
+/// leaves to its front: `--agents` for too few agents or one given twice, `--sprt` for a test
+/// of other than two, `--scaling` for its counts or its first agent.
+fn flagged(e: mankala_pipeline::Error) -> anyhow::Error {
+    use mankala_pipeline::Error as E;
+    let flag = match e {
+        E::AgentTwice { .. } | E::TooFewAgents { .. } | E::NoRung { .. } => "--agents",
+        E::SprtAgents { .. } => "--sprt",
+        E::NoSimulationCounts | E::ZeroSimulations | E::SimulationsTwice { .. } => "--scaling",
+        E::NotANetwork { .. } => "--scaling: the first agent",
+        _ => return e.into(),
+    };
+    anyhow::Error::new(e).context(flag)
 }
 
 /// Writes the resolved config into the output folder, made when missing.
@@ -217,7 +233,7 @@ pub fn run(cfg: &Resolved, args: &ArenaArgs<'_>) -> Result<()> {
     if args.ladder {
         return run_ladder(cfg, args);
     }
-    let done = round_robin(cfg, &args.matches, &resources(), &Bars::new())?;
+    let done = round_robin(cfg, &args.matches, &resources(), &Bars::new()).map_err(flagged)?;
     let names = &done.names;
     print!(
         "{}",

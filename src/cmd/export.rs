@@ -6,27 +6,17 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use mankala_models::export::{ExportFormat, ExportRequest, export_model};
 
 use mankala_pipeline::code_version;
 
-/// The file formats `export` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// An ONNX graph (opset 13): `features [batch, E] -> policy_logits [batch, A], value
-    /// [batch, 1]`.
-    Onnx,
-    /// The weights in PyTorch's `nn.Linear` layout, for a module written after docs/export.md.
-    Safetensors,
-}
-
-impl From<Format> for ExportFormat {
-    fn from(f: Format) -> ExportFormat {
-        match f {
-            Format::Onnx => ExportFormat::Onnx,
-            Format::Safetensors => ExportFormat::Safetensors,
-        }
-    }
+/// `--format`: the library's formats ([`ExportFormat::ALL`]) by name, each with its help line.
+fn format_parser() -> impl TypedValueParser<Value = ExportFormat> {
+    PossibleValuesParser::new(
+        ExportFormat::ALL.map(|f| PossibleValue::new(f.name()).help(f.help())),
+    )
+    .try_map(|name: String| name.parse::<ExportFormat>())
 }
 
 /// `mankala export`.
@@ -36,8 +26,8 @@ pub struct ExportCommand {
     #[arg(long, short)]
     model: PathBuf,
     /// The file format.
-    #[arg(long, short, value_enum)]
-    format: Format,
+    #[arg(long, short, value_parser = format_parser())]
+    format: ExportFormat,
     /// The exported file (its description goes to `<out>.json`).
     #[arg(long, short)]
     out: PathBuf,
@@ -69,7 +59,7 @@ fn run(args: &ExportCommand) -> Result<()> {
     let version = code_version();
     let written = export_model(&ExportRequest {
         model: &args.model,
-        format: args.format.into(),
+        format: args.format,
         out: &args.out,
         samples: args.samples,
         seed: args.seed,

@@ -141,7 +141,7 @@ fn run(args: &LoopCommand, threads: usize) -> Result<()> {
         seed: args.seed,
         threads,
     })?;
-    let generations = args.generations.unwrap_or(run.cfg.generations.generations);
+    let generations = args.generations.unwrap_or(run.cfg.loop_.generations);
     println!(
         "run {}: {} generations of {}, seed {}",
         args.run.display(),

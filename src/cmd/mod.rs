@@ -19,13 +19,111 @@ pub mod train;
 pub mod worker;
 
 use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use mankala_engine::notation::split_moves;
 use mankala_engine::perft::perft as count;
+use mankala_engine::position::{ReplayLine, ReplayMove};
 use mankala_engine::{AnyGame, Game, State, VARIANTS, position_json, with_game};
-use serde_json::json;
+
+use crate::args::{GameArgs, at_least_1};
+
+/// `mankala show`.
+#[derive(Debug, Args)]
+pub struct ShowCommand {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Start from this position, written as text (docs/notation.md); its variant is used
+    /// unless --variant or --config is given.
+    #[arg(long, short)]
+    position: Option<String>,
+    /// Moves in notation or as action indices, separated by spaces or commas.
+    #[arg(long, short, default_value = "")]
+    moves: String,
+    /// Print the position as one JSON object (docs/protocol.md) instead of the board.
+    #[arg(long)]
+    json: bool,
+}
+
+impl ShowCommand {
+    /// Plays the moves and shows the position reached.
+    ///
+    /// # Errors
+    /// When the game cannot be resolved, or a position text or a move is bad.
+    pub fn run(self) -> Result<()> {
+        let position = self.position.as_deref();
+        show(
+            &self.game.game_for(position)?,
+            position,
+            &self.moves,
+            self.json,
+        )
+    }
+}
+
+/// `mankala perft`.
+#[derive(Debug, Args)]
+pub struct PerftCommand {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Count from this position, written as text, instead of the start.
+    #[arg(long, short)]
+    position: Option<String>,
+    /// Deepest depth to count.
+    #[arg(long, short)]
+    depth: u32,
+}
+
+impl PerftCommand {
+    /// Counts and prints a line per depth.
+    ///
+    /// # Errors
+    /// When the depth is 0, the game cannot be resolved or the position text is bad.
+    pub fn run(self) -> Result<()> {
+        at_least_1("--depth", self.depth.into())?;
+        let position = self.position.as_deref();
+        perft(&self.game.game_for(position)?, position, self.depth)
+    }
+}
+
+/// `mankala replay`.
+#[derive(Debug, Args)]
+pub struct ReplayCommand {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Start from this position, written as text, instead of the start.
+    #[arg(long, short)]
+    position: Option<String>,
+    /// Moves in notation or as action indices, separated by spaces or commas.
+    #[arg(long, short, required_unless_present_any = ["record", "position"])]
+    moves: Option<String>,
+    /// A saved game record file (`games.jsonl` of an arena or a loop run) instead.
+    #[arg(long, conflicts_with_all = ["moves", "variant", "config", "position"])]
+    record: Option<PathBuf>,
+    /// The game of the record file to replay (its `index`).
+    #[arg(long = "game", default_value_t = 0, requires = "record")]
+    index: u64,
+}
+
+impl ReplayCommand {
+    /// Prints every position of the game, one JSON object a line.
+    ///
+    /// # Errors
+    /// When the record, the game, a position text or a move is bad.
+    pub fn run(self) -> Result<()> {
+        match &self.record {
+            Some(path) => replay_record(path, self.index),
+            None => {
+                let position = self.position.as_deref();
+                let moves = self.moves.as_deref().unwrap_or("");
+                replay(&self.game.game_for(position)?, position, moves)
+            }
+        }
+    }
+}
 
 /// `mankala replay --record FILE --game N`: a saved arena game, position by position.
 ///
@@ -138,8 +236,15 @@ fn replay_from(game: &AnyGame, position: Option<&str>, moves: &str, source: &str
     let mut out = BufWriter::new(stdout.lock());
     with_game!(game, g => {
         play_moves(g, position, moves, source, |s, played| {
-            let mut line = serde_json::to_value(position_json(g, s))?;
-            line["move"] = json!(played.map(|(text, a)| json!({"text": text, "action": a})));
+            let line = ReplayLine {
+                position: position_json(g, s),
+                played: played.map(|(text, action)| ReplayMove {
+                    text: text.to_string(),
+                    action,
+                }),
+            };
+            // Through a `Value`, whose keys are sorted, as replay has always printed them.
+            let line = serde_json::to_value(&line)?;
             writeln!(out, "{line}").context("cannot write to stdout")?;
             Ok(())
         })?;

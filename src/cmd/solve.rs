@@ -11,8 +11,8 @@ use mankala_engine::notation::split_moves;
 use mankala_engine::variants::BaoKind;
 use mankala_engine::{AnyGame, Game, Player, State};
 use mankala_solver::kalah::{Position, Solver, SolverConfig};
+use mankala_solver::report::KalahSolveReport;
 use mankala_solver::tablebase::{TableGame, Tablebase};
-use serde_json::json;
 
 use crate::args::GameArgs;
 
@@ -136,20 +136,21 @@ impl SolveCommand {
             .collect();
         let secs = solution.elapsed.as_secs_f64();
         if self.json {
-            let out = json!({
-                "variant": "kalah",
-                "rules": game.rules,
-                "position": state.position_text(),
-                "to_move": pos.to_move.name(),
-                "value_in_play": solution.value,
-                "margin_to_move": margin_mover,
-                "margin_south": south,
-                "pv": pv,
-                "nodes": solution.nodes,
-                "seconds": secs,
-                "table_seeds": table.as_ref().map(|t| t.header().max_seeds),
-            });
-            println!("{out}");
+            let out = KalahSolveReport {
+                variant: "kalah",
+                rules: game.rules,
+                position: state.position_text(),
+                to_move: pos.to_move.name(),
+                value_in_play: solution.value,
+                margin_to_move: margin_mover,
+                margin_south: south,
+                pv,
+                nodes: solution.nodes,
+                seconds: secs,
+                table_seeds: table.as_ref().map(|t| t.header().max_seeds),
+            };
+            // Through a `Value`, whose keys are sorted, as this object has always printed.
+            println!("{}", serde_json::to_value(&out)?);
         } else {
             println!("position        {}", state.position_text());
             println!(

@@ -13,7 +13,7 @@ use mankala_engine::variants::{Bao, BaoState};
 use mankala_engine::{Player, State};
 use mankala_solver::bao::{self, DfpnConfig, MoveValue, Progress, Solver, table};
 use mankala_solver::error::ProofError;
-use serde_json::json;
+use mankala_solver::report::{BaoCheckReport, BaoMoveReport, BaoProofReport, BaoSolveReport};
 
 use super::solve::SolveCommand;
 use crate::progress::PLAIN_EVERY;
@@ -57,37 +57,33 @@ pub fn run(cmd: &SolveCommand, game: Bao, state: BaoState) -> Result<()> {
         .filter(|m| m.value == MoveValue::Wins)
         .map(|m| m.notation.as_str())
         .collect();
-    let value = |v: MoveValue| match v {
-        MoveValue::Wins => "wins",
-        MoveValue::Loses => "loses",
-        MoveValue::Unknown => "unknown",
-    };
-    let winner = solution.winner.map(Player::name);
     if cmd.json {
-        let out = json!({
-            "variant": "bao-kujifunza",
-            "rules": game.rules,
-            "position": state.position_text(),
-            "to_move": state.to_move().name(),
-            "winner": winner,
-            "plies": solution.outcome.plies,
-            "repetitions": solution.outcome.repetitions,
-            "moves": moves.iter().map(|m| json!({
-                "move": m.notation, "value": value(m.value), "plies": m.plies,
-            })).collect::<Vec<_>>(),
-            "winning_moves": winning,
-            "nodes": nodes,
-            "seconds": elapsed.as_secs_f64(),
-            "table_entries": entries,
-            "peak_memory_bytes": peak,
-            "proof": proof.as_ref().map(|(n, c)| json!({
-                "file": cmd.proof.as_ref().map(|p| p.display().to_string()),
-                "positions": n,
-                "checked_positions": c.positions,
-                "longest_line": c.plies,
-            })),
-        });
-        println!("{out}");
+        let out = BaoSolveReport {
+            variant: "bao-kujifunza",
+            rules: game.rules,
+            position: state.position_text(),
+            to_move: state.to_move().name(),
+            winner: solution.winner.map(Player::name),
+            plies: solution.outcome.plies,
+            repetitions: solution.outcome.repetitions,
+            moves: moves.iter().map(BaoMoveReport::from).collect(),
+            winning_moves: winning.iter().map(|m| m.to_string()).collect(),
+            nodes,
+            seconds: elapsed.as_secs_f64(),
+            table_entries: entries,
+            peak_memory_bytes: peak,
+            proof: proof
+                .as_ref()
+                .zip(cmd.proof.as_ref())
+                .map(|((n, c), path)| BaoProofReport {
+                    file: path.display().to_string(),
+                    positions: *n,
+                    checked_positions: c.positions,
+                    longest_line: c.plies,
+                }),
+        };
+        // Through a `Value`, whose keys are sorted, as this object has always printed.
+        println!("{}", serde_json::to_value(&out)?);
         return Ok(());
     }
     println!("position        {}", state.position_text());
@@ -116,7 +112,7 @@ pub fn run(cmd: &SolveCommand, game: Bao, state: BaoState) -> Result<()> {
     if !moves.is_empty() {
         let line: Vec<String> = moves
             .iter()
-            .map(|m| format!("{} {}", m.notation, value(m.value)))
+            .map(|m| format!("{} {}", m.notation, m.value.word()))
             .collect();
         println!("moves           {}", line.join(", "));
         println!("winning moves   {}", winning.join(" "));
@@ -156,19 +152,9 @@ fn check(cmd: &SolveCommand, game: &Bao, path: &Path) -> Result<()> {
     let checked = bao::check(game, &path.display().to_string(), reader(path)?)?;
     let secs = started.elapsed().as_secs_f64();
     if cmd.json {
-        println!(
-            "{}",
-            json!({
-                "proof": path.display().to_string(),
-                "accepted": true,
-                "start": checked.start,
-                "winner": checked.winner.name(),
-                "positions": checked.positions,
-                "unused_lines": checked.unused,
-                "longest_line": checked.plies,
-                "seconds": secs,
-            })
-        );
+        // Through a `Value`, whose keys are sorted, as this object has always printed.
+        let out = BaoCheckReport::of(path, &checked, secs);
+        println!("{}", serde_json::to_value(&out)?);
     } else {
         println!(
             "{}: accepted: {} wins from {}\nchecked {} positions in {secs:.1} s; longest line \

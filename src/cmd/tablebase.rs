@@ -8,8 +8,8 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use mankala_engine::AnyGame;
+use mankala_solver::report::TablebaseBuildReport;
 use mankala_solver::tablebase::{MAX_TABLE_SEEDS, TableGame, Tablebase};
-use serde_json::json;
 
 use crate::args::GameArgs;
 
@@ -144,22 +144,9 @@ fn build(a: &BuildArgs) -> Result<()> {
     let h = tb.header();
     let s = tb.stats();
     if a.json {
-        println!(
-            "{}",
-            json!({
-                "variant": game.variant(),
-                "rules": game.rules_json(),
-                "seeds": h.max_seeds,
-                "positions": h.entries,
-                "bytes": tb.len_bytes(),
-                "checksum": format!("{:08x}", h.checksum),
-                "cycle_dependent": s.cycle_dependent,
-                "cycle_dependent_by_seeds": s.cycle_dependent_by_seeds,
-                "sweeps": s.sweeps,
-                "seconds": built,
-                "out": a.out.display().to_string(),
-            })
-        );
+        // Through a `Value`, whose keys are sorted, as this object has always printed.
+        let out = TablebaseBuildReport::of(&tb, built, &a.out);
+        println!("{}", serde_json::to_value(&out)?);
     } else {
         println!("table        {}", h.describe());
         println!("positions    {}", h.entries);

@@ -1,14 +1,14 @@
 //! `mankala worker selfplay|train|gate --run URL` and `mankala status --run URL`: the
 //! loop's stages as separate processes over a run at a URL (`docs/distributed.md`), over
-//! `mankala_pipeline::workers`. Workers log one line per event, for batch systems' logs.
+//! `mankala_workers`. Workers log one line per event, for batch systems' logs.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use clap::{Args, Subcommand};
-use mankala_pipeline::workers::{self, Cluster, ClusterOptions};
 use mankala_pipeline::{Progress, StepRecord, now_secs};
+use mankala_workers::{self as workers, Cluster, ClusterOptions};
 
 use crate::args::threads_arg;
 use crate::cmd::generations::step_line;
@@ -193,7 +193,7 @@ fn open(args: &RunArgs, cache_dir: &Path, who: &str) -> Result<Cluster> {
     let threads = threads_arg(args.threads)?;
     let patience = seconds("--patience", args.patience)?;
     let who = who.to_string();
-    Ok(Cluster::open(
+    Cluster::open(
         &ClusterOptions {
             url: &args.run,
             config: args.config.as_deref(),
@@ -203,7 +203,11 @@ fn open(args: &RunArgs, cache_dir: &Path, who: &str) -> Result<Cluster> {
             patience,
         },
         move |text| eprintln!("{} {who}: {text}", now_secs()),
-    )?)
+    )
+    .map_err(|e| match e {
+        workers::Error::NoRun { .. } => anyhow::anyhow!("{e}; give --config to start one"),
+        e => e.into(),
+    })
 }
 
 impl WorkerCommand {

@@ -396,52 +396,29 @@ fn journal(out: &Path) -> PathBuf {
     out.join("checkpoint.commit")
 }
 
-/// Commits the staged `(temporary, final)` files of the checkpoint of `step` together: each
-/// flushed, then the journal written, then the renames, then the journal removed.
+/// Commits the staged `(temporary, final)` files of the checkpoint of `step` together
+/// ([`atomic::commit_together`]): each flushed, then the journal written, then the renames,
+/// then the journal removed.
 fn commit_checkpoint(
     out: &Path,
     step: u64,
     staged: &[(PathBuf, PathBuf)],
 ) -> Result<(), TrainError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| TrainError::Io { path, source }
-    };
-    for (tmp, _) in staged {
-        fs::File::open(tmp)
-            .and_then(|f| f.sync_all())
-            .map_err(io(tmp))?;
-    }
-    atomic::write(&journal(out), step.to_string())?;
-    finish_checkpoint(out)
+    Ok(atomic::commit_together(
+        &journal(out),
+        step.to_string(),
+        staged,
+    )?)
 }
 
 /// Finishes a checkpoint commit a killed run left halfway (its journal exists): the staged
-/// files still waiting are renamed into place. A staged set without a journal was never
-/// committed and is ignored (the previous checkpoint stands).
+/// files still waiting are renamed into place ([`atomic::finish_together`]). A staged set
+/// without a journal was never committed and is ignored (the previous checkpoint stands).
 fn finish_checkpoint(out: &Path) -> Result<(), TrainError> {
-    let journal = journal(out);
-    if !journal.exists() {
-        return Ok(());
-    }
     let (model, optim, state) = checkpoint_paths(out);
     let (weights, sidecar) = file::model_paths(&model);
-    for path in [weights, sidecar, optim, state] {
-        let tmp = atomic::temp_path(&path);
-        if tmp.exists() {
-            // Flushed before the journal was written: renaming is all that is left.
-            fs::rename(&tmp, &path).map_err(|source| TrainError::Io { path, source })?;
-        }
-    }
-    // One flush of the directory (every file is in `out`) makes the renames last before
-    // the journal goes.
-    if let Ok(dir) = fs::File::open(out) {
-        let _ = dir.sync_all();
-    }
-    fs::remove_file(&journal).map_err(|source| TrainError::Io {
-        path: journal,
-        source,
-    })
+    let staged = [weights, sidecar, optim, state].map(|path| (atomic::temp_path(&path), path));
+    Ok(atomic::finish_together(&journal(out), &staged)?)
 }
 
 /// The columns of `metrics.csv`.

@@ -47,8 +47,8 @@ mod sidecar;
 use crate::net::PolicyValueNet;
 pub use sidecar::{
     ExportError, ExportFormat, ExportRequest, Exported, NetworkDescription, ReferenceSamples,
-    SampleRow, Sidecar, TensorInfo, Trained, export_model, forward_heads, random_positions,
-    samples_path, sidecar_path,
+    SampleRow, Sidecar, TensorInfo, Trained, UnknownExportFormat, export_model, forward_heads,
+    random_positions, samples_path, sidecar_path,
 };
 
 /// Version of the export sidecar's layout.

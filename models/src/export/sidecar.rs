@@ -5,7 +5,9 @@
 //! `<out>.samples.json`) for checking another runtime. Both files are typed here, beside
 //! [`EXPORT_FORMAT_VERSION`], and written atomically.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use burn::tensor::TensorData;
 use mankala_config::{NetworkConfig, NetworkKind};
@@ -32,14 +34,69 @@ pub enum ExportFormat {
 }
 
 impl ExportFormat {
-    /// Its name, as the sidecar's `file_format` says it.
+    /// Every format, in the order a command line lists them.
+    pub const ALL: [ExportFormat; 2] = [ExportFormat::Onnx, ExportFormat::Safetensors];
+
+    /// Its name, as the sidecar's `file_format` says it and `mankala export --format` takes it.
     pub fn name(self) -> &'static str {
         match self {
             ExportFormat::Onnx => "onnx",
             ExportFormat::Safetensors => "safetensors",
         }
     }
+
+    /// What the file holds, in one line for a command line's help.
+    pub fn help(self) -> &'static str {
+        match self {
+            ExportFormat::Onnx => {
+                "An ONNX graph (opset 13): `features [batch, E] -> policy_logits [batch, A], \
+                 value [batch, 1]`"
+            }
+            ExportFormat::Safetensors => {
+                "The weights in PyTorch's `nn.Linear` layout, for a module written after \
+                 docs/export.md"
+            }
+        }
+    }
 }
+
+/// Reads a format by its [`ExportFormat::name`].
+impl FromStr for ExportFormat {
+    type Err = UnknownExportFormat;
+
+    fn from_str(s: &str) -> Result<ExportFormat, UnknownExportFormat> {
+        ExportFormat::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| UnknownExportFormat {
+                name: s.to_string(),
+            })
+    }
+}
+
+/// A name that is no [`ExportFormat`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownExportFormat {
+    /// The name given.
+    pub name: String,
+}
+
+impl fmt::Display for UnknownExportFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = ExportFormat::ALL
+            .into_iter()
+            .map(ExportFormat::name)
+            .collect();
+        write!(
+            f,
+            "unknown export format `{}`: expected one of {}",
+            self.name,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownExportFormat {}
 
 /// What to export, and where.
 #[derive(Clone, Debug)]

@@ -27,8 +27,8 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String) -> Result<()> {
             md,
             "\n## Judged against perfect play\n\nEach generation's network ({} simulations) on up to {} positions of its own self-play with at most {} seeds in play, against exact values (`docs/ground-truth.md`; per position in `gen-N/eval/judge.json`).\n",
             f.cfg.arena_simulations(),
-            f.cfg.generations.judge_positions,
-            f.cfg.generations.judge_max_seeds
+            f.cfg.loop_.judge_positions,
+            f.cfg.loop_.judge_max_seeds
         );
         md.push_str("A perfect move is one of the largest final margin; a move that keeps the result keeps a won position won and a drawn one drawn, all that an agent trained on results alone plays for.\n\n");
         md.push_str(

@@ -79,7 +79,7 @@ pub(super) fn header(f: &Facts<'_>, md: &mut String) {
     if let Some(line) = cpu_line(f) {
         md.push_str(&line);
     }
-    let lc = &f.cfg.generations;
+    let lc = &f.cfg.loop_;
     let gate = match lc.gate {
         _ if !lc.plays_gate() => "every network promoted without gate games".to_string(),
         mankala_config::Gate::Collapse => format!(

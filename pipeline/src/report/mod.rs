@@ -55,7 +55,7 @@ impl Facts<'_> {
 pub fn write(cfg: &Resolved, layout: &Layout, record: &RunRecord) -> Result<String> {
     let gens = facts::generations(layout)?;
     let named = facts::all_results(layout, &gens)?;
-    let (ratings, rating_error) = match facts::fit_ratings(&named, cfg.generations.prior_draws) {
+    let (ratings, rating_error) = match facts::fit_ratings(&named, cfg.loop_.prior_draws) {
         Ok(r) => (r, None),
         Err(e) => (None, Some(error_chain(&e))),
     };

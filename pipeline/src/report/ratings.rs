@@ -51,7 +51,7 @@ pub(super) fn gains(f: &Facts<'_>) -> Vec<String> {
         .iter()
         .map(|&((_, _, i), _)| (last_index, i))
         .collect();
-    let prior = f.cfg.generations.prior_draws;
+    let prior = f.cfg.loop_.prior_draws;
     let Ok(gains) = differences(r.names.len(), &r.results, r.anchor, prior, &pairs) else {
         return Vec::new();
     };
@@ -78,7 +78,7 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> R
         let _ = writeln!(
             md,
             "Bradley-Terry maximum likelihood over every game of the run (evaluations, each evaluated generation against the one evaluated before it, gates, the baselines' own games), {} = 0, {} virtual draws per pair that met.\n\n```\n{table}```\n\n![ratings](ratings.svg)\n",
-            r.names[r.anchor], f.cfg.generations.prior_draws
+            r.names[r.anchor], f.cfg.loop_.prior_draws
         );
         summary.push_str(&table);
         if !f.gains.is_empty() {
@@ -118,7 +118,7 @@ pub(super) fn section(f: &Facts<'_>, md: &mut String, summary: &mut String) -> R
         // Baselines by their canonical spec, as the arenas name them.
         let baselines: Vec<String> = f
             .cfg
-            .generations
+            .loop_
             .baselines
             .iter()
             .map(ToString::to_string)

@@ -19,7 +19,7 @@ pub(super) fn closing(f: &Facts<'_>, mut summary: String) -> String {
             summary,
             "\ngen-{} against the baselines{}:",
             last.g,
-            match f.cfg.generations.chained_to(last.g) {
+            match f.cfg.loop_.chained_to(last.g) {
                 Some(before) => format!(" and gen-{before}"),
                 None => String::new(),
             }

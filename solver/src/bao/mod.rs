@@ -17,6 +17,7 @@ pub mod table;
 
 use mankala_engine::variants::{Bao, BaoKind, BaoState};
 use mankala_engine::{Action, Game, Player, State};
+use serde::{Serialize, Serializer};
 
 pub use check::{Checked, check};
 pub use dfpn::{Dfpn, DfpnConfig, Outcome, Progress, Verdict};
@@ -33,6 +34,24 @@ pub enum MoveValue {
     Loses,
     /// Neither was proved within the budget (or the defence repeats).
     Unknown,
+}
+
+impl MoveValue {
+    /// `wins`, `loses` or `unknown`: the word the solver's output prints, in JSON too.
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveValue::Wins => "wins",
+            MoveValue::Loses => "loses",
+            MoveValue::Unknown => "unknown",
+        }
+    }
+}
+
+/// Serialized as its [`MoveValue::word`].
+impl Serialize for MoveValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.word())
+    }
 }
 
 /// A legal move and what it is worth.

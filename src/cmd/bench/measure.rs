@@ -1,4 +1,4 @@
-//! The printing of `mankala bench`: the measurements of `mankala_pipeline::bench` as a table
+//! The printing of `mankala bench`: the measurements of `mankala_eval::bench` as a table
 //! for people and, with `--json`, an object for machines.
 
 use std::path::Path;
@@ -7,12 +7,15 @@ use anyhow::Result;
 use mankala_config::{Resolved, SearchConfig, Selection};
 use mankala_data::atomic;
 use mankala_engine::AnyGame;
-use mankala_pipeline::bench;
-use serde_json::{Value, json};
+use mankala_eval::bench;
+use mankala_eval::bench_record::{EngineRecord, MctsRecord, NetworkRecord};
+use serde::Serialize;
 
-/// Writes `value` as one line of JSON to `path`, where one is given.
-fn write_json(path: Option<&Path>, value: &Value) -> Result<()> {
+/// Writes `record` as one line of JSON to `path`, where one is given: through a `Value`,
+/// whose keys are sorted, as these files have always been written.
+fn write_json(path: Option<&Path>, record: &impl Serialize) -> Result<()> {
     if let Some(path) = path {
+        let value = serde_json::to_value(record)?;
         atomic::write(path, format!("{value}\n"))?;
     }
     Ok(())
@@ -40,17 +43,17 @@ pub fn bench_engine(
     );
     write_json(
         json_path,
-        &json!({
-            "variant": game.name(),
-            "games": r.games,
-            "seconds": r.seconds,
-            "playouts_per_s": r.games_per_s(),
-            "plies_per_s": r.plies_per_s(),
-            "avg_plies": r.mean_plies(),
-            "branching": r.branching(),
-            "capped": r.capped,
-            "code_version": env!("CARGO_PKG_VERSION"),
-        }),
+        &EngineRecord {
+            variant: game.name(),
+            games: r.games,
+            seconds: r.seconds,
+            playouts_per_s: r.games_per_s(),
+            plies_per_s: r.plies_per_s(),
+            avg_plies: r.mean_plies(),
+            branching: r.branching(),
+            capped: r.capped,
+            code_version: env!("CARGO_PKG_VERSION").to_string(),
+        },
     )
 }
 
@@ -73,13 +76,13 @@ pub fn bench_mcts(
     println!("simulations/s    {rate:.0}");
     write_json(
         json_path,
-        &json!({
-            "variant": game.name(),
-            "simulations": cfg.simulations,
-            "repeats": repeats,
-            "simulations_per_s": rate,
-            "tree_nodes": r.nodes,
-        }),
+        &MctsRecord {
+            variant: game.name(),
+            simulations: cfg.simulations,
+            repeats,
+            simulations_per_s: rate,
+            tree_nodes: r.nodes,
+        },
     )
 }
 
@@ -101,24 +104,27 @@ pub fn bench_network(
         cfg.network
     );
     let r = bench::network_speed(cfg, seconds, threads, batches);
-    let mut results = serde_json::Map::new();
-    results.insert("device".into(), json!(device));
     for &(batch, rate) in &r.inference {
         println!("inference batch {batch:>5}: {rate:>10.0} positions/s (1 thread)");
-        results.insert(format!("inference_b{batch}"), json!(rate));
     }
     println!(
         "inference batch {:>5}: {:>10.0} positions/s ({} threads sharing one model)",
         r.shared_batch, r.shared, r.threads
     );
-    results.insert("inference_shared".into(), json!(r.shared));
-    results.insert("shared_batch".into(), json!(r.shared_batch));
-    results.insert("threads".into(), json!(r.threads));
     for &(batch, rate) in &r.train_step {
         println!("bare train step batch {batch:>5}: {rate:>10.0} samples/s (in-memory tensors)");
-        results.insert(format!("train_step_b{batch}"), json!(rate));
     }
-    write_json(json_path, &Value::Object(results))
+    write_json(
+        json_path,
+        &NetworkRecord {
+            device,
+            inference: r.inference,
+            shared: r.shared,
+            shared_batch: r.shared_batch,
+            threads: r.threads,
+            train_step: r.train_step,
+        },
+    )
 }
 
 /// The search settings of `bench mcts`.

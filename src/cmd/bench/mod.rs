@@ -116,7 +116,7 @@ impl BenchCommand {
                     &mankala_config::load(&path)?,
                     seconds,
                     threads,
-                    &mankala_pipeline::bench::NetworkBatches {
+                    &mankala_eval::bench::NetworkBatches {
                         inference: batches,
                         train: train_batches,
                     },

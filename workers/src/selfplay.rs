@@ -16,11 +16,12 @@ use mankala_engine::with_game;
 use mankala_search::AnyEvaluator;
 use mankala_selfplay::run::{Shards, selfplay};
 
-use super::{Cluster, RunState, names, pause};
+use mankala_pipeline::layout::{create_dir, step_seed};
+use mankala_pipeline::progress::Progress;
+use mankala_pipeline::selfplay::{settings, shard_meta};
+
 use crate::error::{Error, Result};
-use crate::layout::{create_dir, step_seed};
-use crate::progress::Progress;
-use crate::selfplay::shard_meta;
+use crate::{Cluster, RunState, names, pause};
 
 /// When a self-play worker stops.
 #[derive(Debug, Clone, Copy)]
@@ -83,11 +84,11 @@ pub fn work(
     let run = &cluster.run;
     let per_shard = run.cfg.selfplay.games_per_shard;
     if per_shard > MAX_SHARD_GAMES || opts.worker >= 1 << 24 {
-        return Err(Error::Setting(format!(
-            "self-play worker {} with {per_shard} games per shard: workers are numbered below \
-             16777216 and shards hold at most {MAX_SHARD_GAMES} games",
-            opts.worker
-        )));
+        return Err(Error::ShardNumbering {
+            worker: opts.worker,
+            per_shard,
+            max: MAX_SHARD_GAMES,
+        });
     }
     let staging = run.layout.root.join(format!("staging-w{:04}", opts.worker));
     let mut report = SelfplayReport::default();
@@ -137,7 +138,7 @@ pub fn work(
         create_dir(&staging, "cannot create")?;
         let run_id = format!("g{g:04}-w{:04}-{name}", opts.worker);
         let seed = step_seed(run.seed(), g, 1);
-        let settings = crate::selfplay::settings(&run.cfg, &run_id, g, seed);
+        let settings = settings(&run.cfg, &run_id, g, seed);
         let meta = shard_meta(&run.cfg, &run_id, seed);
         let ids: Vec<u64> = (0..per_shard)
             .map(|i| game_id(opts.worker, seq, i))
@@ -160,10 +161,7 @@ pub fn work(
         ))?;
         progress.end();
         let [path] = summary.shards.as_slice() else {
-            return Err(Error::Setting(format!(
-                "self-play wrote {} shards for one shard's games",
-                summary.shards.len()
-            )));
+            return Err(Error::ShardsWritten(summary.shards.len()));
         };
         let name_out = names::shard(g, opts.worker, seq);
         let timed = Instant::now();

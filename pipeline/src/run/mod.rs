@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use mankala_agents::{AgentSpec, Resources};
 use mankala_data::{list_shards, read_shard};
-use mankala_engine::{AnyGame, with_game};
+use mankala_engine::with_game;
 use mankala_eval::arena::schedule;
 use mankala_search::AnyEvaluator;
 use mankala_selfplay::run::{Shards, selfplay};
@@ -20,15 +20,15 @@ use mankala_config::{DEFAULT_CONFIG, Resolved};
 
 use crate::code_version;
 use crate::error::{Error, Result};
-use crate::ladder::{Ladder, LadderRecord};
 use crate::layout::{Layout, Step, create_dir, read_marker, step_seed, write_marker};
 use crate::progress::Progress;
 use crate::records::{
     Beside, EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
 };
-use crate::scaling::{Scaling, ScalingRecord};
 use crate::selfplay::{load_network, network_evaluator, rate_note, settings, shard_meta};
 use crate::train;
+
+mod closing;
 
 /// The most seeds of the Oware table a run builds for judging when `[loop] judge_table`
 /// names none (`tables/oware-N.mtb` in the run directory).
@@ -198,7 +198,7 @@ impl Run {
 
     /// Whether the config asks for the baselines' own round robin.
     pub fn wants_baselines(&self) -> bool {
-        self.cfg.generations.eval_games > 0 && self.cfg.generations.baselines.len() > 1
+        self.cfg.loop_.eval_games > 0 && self.cfg.loop_.baselines.len() > 1
     }
 
     /// The spec of generation `g`'s network in arenas.
@@ -252,7 +252,7 @@ impl Run {
                 )
             }
             None => {
-                let kind = self.cfg.generations.first_evaluator;
+                let kind = self.cfg.loop_.first_evaluator;
                 (
                     AnyEvaluator::without_network(kind, seed),
                     kind.name().into(),
@@ -271,10 +271,10 @@ impl Run {
         let dir = self.layout.shards(g);
         create_dir(&dir, "cannot create")?;
         let start = Instant::now();
-        let total = self.cfg.generations.games;
+        let total = self.cfg.loop_.games;
         let done = games_in(&dir)?;
         let ids: Vec<u64> = (0..total).filter(|i| !done.contains(i)).collect();
-        let best = self.best_before(self.cfg.generations.selfplay_sees(g))?;
+        let best = self.best_before(self.cfg.loop_.selfplay_sees(g))?;
         let seed = step_seed(self.seed(), g, 1);
         let (evaluator, name) = self.evaluator_for(best, seed)?;
         if !ids.is_empty() {
@@ -320,7 +320,7 @@ impl Run {
         let data: Vec<PathBuf> = (0..=g).map(|k| self.layout.shards(k)).collect();
         // A growth trains its larger network from random weights, with its own optimizer and
         // schedule, for its own steps.
-        let growth = self.cfg.generations.growth_at(g);
+        let growth = self.cfg.loop_.growth_at(g);
         let network = growth.map(|gr| gr.network(&self.cfg.network));
         let previous = g.checked_sub(1).filter(|_| growth.is_none());
         let init = previous.map(|k| self.layout.model(k));
@@ -332,7 +332,7 @@ impl Run {
             .map(|k| mankala_train::trainer::checkpoint_paths(&self.layout.train(k)).1);
         let schedule =
             (growth.is_none() && tc.schedule_span == mankala_config::Span::Run).then(|| {
-                let generations = u64::from(self.cfg.generations.generations.max(g + 1));
+                let generations = u64::from(self.cfg.loop_.generations.max(g + 1));
                 mankala_train::SchedulePlace {
                     offset: plan.steps_before,
                     total: plan.steps_before + (generations - u64::from(g)) * plan.steps,
@@ -434,7 +434,7 @@ impl Run {
         } = *matches;
         let prepared = arena::prepare_specs(&self.cfg, agents, &self.resources)?;
         let pairings = with_game!(&self.cfg.game, gm => schedule(
-            gm, pairs, games, self.cfg.generations.opening_plies, seed));
+            gm, pairs, games, self.cfg.loop_.opening_plies, seed));
         let records = arena::play(
             &self.cfg,
             &prepared,
@@ -462,8 +462,8 @@ impl Run {
             Some(k) => (self.network_spec(k), format!("gen-{k}")),
             None => (self.first_player(), self.first_player().to_string()),
         };
-        let games = self.cfg.generations.gate_games;
-        if !self.cfg.generations.plays_gate() {
+        let games = self.cfg.loop_.gate_games;
+        if !self.cfg.loop_.plays_gate() {
             return Ok(GateDone {
                 opponent: opponent_name,
                 wins: 0,
@@ -496,7 +496,7 @@ impl Run {
             draws: r.draws as u32,
             losses: r.wins_b as u32,
             score,
-            promoted: self.cfg.generations.promotes(score),
+            promoted: self.cfg.loop_.promotes(score),
             seconds: start.elapsed().as_secs_f64(),
             cpu_seconds: None,
         })
@@ -510,7 +510,7 @@ impl Run {
     /// # Errors
     /// Models or files at fault, named.
     pub fn evaluate(&self, g: u32, progress: &dyn Progress) -> Result<EvalDone> {
-        if !self.cfg.generations.evaluates(g) {
+        if !self.cfg.loop_.evaluates(g) {
             return Ok(EvalDone {
                 results: Vec::new(),
                 seconds: 0.0,
@@ -529,51 +529,16 @@ impl Run {
         })
     }
 
-    /// Generation `g`'s baselines when its evaluation skipped them (`[loop] eval_every`), so
-    /// that a loop stopped before its config's last generation (`--hours`, `--generations`)
-    /// still measures its newest network against the fixed yardsticks: plays them, adds
-    /// their seconds and rewrites `g`'s eval marker, keeping its judgement. `None` when `g`'s
-    /// evaluation is not finished, already has results, or the config plays no baselines.
-    ///
-    /// # Errors
-    /// Models or files at fault, named.
-    pub fn evaluate_last(&self, g: u32, progress: &dyn Progress) -> Result<Option<EvalDone>> {
-        let lc = &self.cfg.generations;
-        if lc.eval_games == 0 || lc.baselines.is_empty() {
-            return Ok(None);
-        }
-        let marker = self.layout.marker(g, Step::Eval);
-        let Some(done) = read_marker::<EvalDone>(&marker)? else {
-            return Ok(None);
-        };
-        if !done.results.is_empty() {
-            return Ok(None);
-        }
-        let (start, cpu) = (Instant::now(), crate::cpu::process_seconds());
-        let results = self.play_baselines(g, progress)?;
-        let done = EvalDone {
-            results,
-            seconds: done.seconds + start.elapsed().as_secs_f64(),
-            cpu_seconds: done
-                .cpu_seconds
-                .zip(crate::cpu::since(cpu))
-                .map(|(a, b)| a + b),
-            judged: done.judged,
-        };
-        write_marker(&marker, &done)?;
-        Ok(Some(done))
-    }
-
     /// Generation `g`'s network against the network it is chained to (`[loop] eval_chain`)
     /// and every baseline, its games in `gen-g/eval/`.
     fn play_baselines(&self, g: u32, progress: &dyn Progress) -> Result<Vec<NamedResult>> {
         let mut agents = vec![self.network_spec(g)];
         let mut names = vec![format!("gen-{g}")];
-        if let Some(before) = self.cfg.generations.chained_to(g) {
+        if let Some(before) = self.cfg.loop_.chained_to(g) {
             agents.push(self.network_spec(before));
             names.push(format!("gen-{before}"));
         }
-        let baselines = &self.cfg.generations.baselines;
+        let baselines = &self.cfg.loop_.baselines;
         names.extend(baselines.iter().map(ToString::to_string));
         agents.extend(baselines.iter().cloned());
         let pairs: Vec<(usize, usize)> = (1..agents.len()).map(|j| (0, j)).collect();
@@ -582,145 +547,13 @@ impl Run {
                 agents: &agents,
                 names: &names,
                 pairs: &pairs,
-                games: self.cfg.generations.eval_games,
+                games: self.cfg.loop_.eval_games,
                 seed: step_seed(self.seed(), g, 4),
             },
             &self.layout.generation(g).join("eval"),
             &format!("gen {g} vs baselines"),
             progress,
         )
-    }
-
-    /// Generation `g`'s network judged against perfect play on positions of its own
-    /// self-play (`[loop] judge_*`), written to `eval/judge.json`; `None` when judging is
-    /// off or the variant has no exact values.
-    ///
-    /// # Errors
-    /// A table or games that cannot be read, named.
-    pub fn judge(&self, g: u32) -> Result<Option<mankala_eval::judge::Figures>> {
-        use mankala_agents::Exact;
-        use mankala_eval::judge;
-        let lc = &self.cfg.generations;
-        if lc.judge_positions == 0 || !Exact::exists_for(&self.cfg.game) {
-            return Ok(None);
-        }
-        let exact_error = |source| Error::Exact {
-            what: "[loop] judge_table",
-            source,
-        };
-        let table = if let Some(table) = &lc.judge_table {
-            Some(table.clone())
-        } else if matches!(self.cfg.game, AnyGame::Oware(_)) {
-            // The run's own table, built once: `judge_max_seeds` seeds, at most
-            // OWARE_JUDGE_SEEDS (12 seeds: 2.7 million positions, seconds to build).
-            let seeds = lc.judge_max_seeds.min(OWARE_JUDGE_SEEDS);
-            let dir = self.layout.root.join("tables");
-            create_dir(&dir, "cannot create")?;
-            let path = dir.join(format!("oware-{seeds}.mtb"));
-            Exact::ensure_oware_table(&path, seeds).map_err(exact_error)?;
-            Some(path)
-        } else {
-            None
-        };
-        let exact = Exact::new(&self.cfg.game, table.as_deref(), &self.resources.tables)
-            .map_err(exact_error)?;
-        let lines = judge::game_lines(&self.cfg.game, &self.layout.shards(g))?;
-        let agent = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.resources)?
-            .pop()
-            .expect("one agent");
-        let seed = step_seed(self.seed(), g, 6);
-        let judgement = with_game!(&self.cfg.game, game => {
-            let positions = judge::sample_positions(
-                game,
-                &lines,
-                &exact,
-                lc.judge_max_seeds,
-                lc.judge_positions as usize,
-                seed,
-            )?;
-            let mut built = agent.build(game, seed);
-            judge::judge(built.as_mut(), &exact, &positions, seed, &mut |_| {})
-        });
-        let path = self.layout.generation(g).join("eval").join("judge.json");
-        create_dir(&self.layout.generation(g).join("eval"), "cannot create")?;
-        atomic::write(&path, &serde_json::to_vec_pretty(&judgement)?)?;
-        Ok(Some(judgement.overall))
-    }
-
-    /// Generation `g`'s network against `[loop] ladder`, climbed to the rung nearest 50%
-    /// (`crate::ladder`), its games and `ladder.json` (the marker) in `gen-g/ladder/`; the
-    /// marker's record when it exists, `None` when the config has no ladder.
-    ///
-    /// # Errors
-    /// Models or files at fault, named.
-    pub fn ladder(&self, g: u32, progress: &dyn Progress) -> Result<Option<LadderRecord>> {
-        let lc = &self.cfg.generations;
-        if lc.ladder.is_empty() {
-            return Ok(None);
-        }
-        let dir = self.layout.ladder(g);
-        let marker = dir.join("ladder.json");
-        if let Some(done) = read_marker::<LadderRecord>(&marker)? {
-            return Ok(Some(done));
-        }
-        let mut specs = vec![self.network_spec(g)];
-        specs.extend(lc.ladder.iter().cloned());
-        let mut names = vec![format!("gen-{g}")];
-        names.extend(lc.ladder.iter().map(ToString::to_string));
-        let ladder = Ladder {
-            games: lc.ladder_games,
-            opening_plies: lc.opening_plies,
-            seed: step_seed(self.seed(), g, 7),
-            threads: self.threads,
-        };
-        let agents = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
-        let record =
-            crate::ladder::climb_into(&self.cfg, &agents, &names, &ladder, &dir, progress)?;
-        Ok(Some(record))
-    }
-
-    /// Generation `g`'s network at each of `[loop] scaling`'s simulation counts against
-    /// `scaling_yardstick` (`crate::scaling`), its games, chart and `scaling.json` (the
-    /// marker) in `gen-g/scaling/`; the marker's record when it exists, `None` when the
-    /// config asks for none.
-    ///
-    /// # Errors
-    /// Models or files at fault, named.
-    pub fn scaling(&self, g: u32, progress: &dyn Progress) -> Result<Option<ScalingRecord>> {
-        let lc = &self.cfg.generations;
-        if lc.scaling.is_empty() {
-            return Ok(None);
-        }
-        let dir = self.layout.scaling(g);
-        let marker = dir.join("scaling.json");
-        if let Some(done) = read_marker::<ScalingRecord>(&marker)? {
-            return Ok(Some(done));
-        }
-        let plan = Scaling {
-            sims: lc.scaling.clone(),
-            games: lc.scaling_games,
-            opening_plies: lc.opening_plies,
-            seed: step_seed(self.seed(), g, 8),
-            threads: self.threads,
-        };
-        let network = format!("gen-{g}");
-        let yardstick = lc.scaling_yardstick.to_string();
-        let agents = crate::scaling::prepare(
-            &self.cfg,
-            &self.network_spec(g),
-            &lc.scaling_yardstick,
-            &plan.sims,
-            &self.resources,
-        )?;
-        let record = crate::scaling::measure_into(
-            &self.cfg,
-            &agents,
-            (network.as_str(), yardstick.as_str()),
-            &plan,
-            &dir,
-            progress,
-        )?;
-        Ok(Some(record))
     }
 
     /// The baselines' own round robin, which anchors their ratings; writes its marker
@@ -730,7 +563,7 @@ impl Run {
     /// Files at fault, named.
     pub fn baselines(&self, progress: &dyn Progress) -> Result<EvalDone> {
         let (start, cpu) = (Instant::now(), crate::cpu::process_seconds());
-        let agents = self.cfg.generations.baselines.clone();
+        let agents = self.cfg.loop_.baselines.clone();
         let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
         let pairs: Vec<(usize, usize)> = (0..agents.len())
             .flat_map(|i| (i + 1..agents.len()).map(move |j| (i, j)))
@@ -740,7 +573,7 @@ impl Run {
                 agents: &agents,
                 names: &names,
                 pairs: &pairs,
-                games: self.cfg.generations.eval_games,
+                games: self.cfg.loop_.eval_games,
                 seed: step_seed(self.seed(), 0, 5),
             },
             &self.layout.baselines(),
@@ -777,7 +610,7 @@ fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
         let mut own = mankala_config::load(&saved)?;
         if let Some(given) = given {
             let mut g = given.clone();
-            g.generations.generations = own.generations.generations;
+            g.loop_.generations = own.loop_.generations;
             if g.to_toml() != own.to_toml() {
                 return Err(Error::ConfigChanged {
                     run: layout.root.clone(),
@@ -785,7 +618,7 @@ fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
                 });
             }
             // Only the number of generations may change: a run can be extended.
-            own.generations.generations = given.generations.generations;
+            own.loop_.generations = given.loop_.generations;
         }
         return Ok(own);
     }

@@ -1,4 +1,4 @@
-//! The loop's stages as workers over a run at a URL ([`crate::storage`]), for many
+//! The loop's stages as workers over a run at a URL ([`storage`]), for many
 //! processes on many machines (`docs/distributed.md`): self-play workers
 //! ([`selfplay::work`]), a trainer ([`train::work`]), a gatekeeper ([`gate::work`]), and
 //! the run's state for a person ([`status::status`]).
@@ -6,15 +6,21 @@
 //! Workers share nothing but the storage, and write each object once under a
 //! deterministic name ([`names`]): a retried or duplicated worker finds its object already
 //! there and moves on, so nothing is lost or counted twice. Each keeps a cache directory
-//! laid out as a loop run directory ([`crate::Layout`]): objects it needs are copied into
-//! it, and the loop's own steps ([`Run::train`], [`Run::gate`], [`Run::evaluate`],
-//! [`crate::report::write`]) run on it unchanged.
+//! laid out as a loop run directory ([`mankala_pipeline::Layout`]): objects it needs are
+//! copied into it, and the loop's own steps ([`Run::train`], [`Run::gate`],
+//! [`Run::evaluate`], [`mankala_pipeline::report::write`]) run on it unchanged.
+//!
+//! The map of the crates is `docs/architecture.md`.
 
+pub mod error;
 pub mod gate;
 pub mod names;
 pub mod selfplay;
 pub mod status;
+pub mod storage;
 pub mod train;
+
+pub use error::{Error, Result};
 
 use mankala_data::atomic;
 use std::collections::BTreeSet;
@@ -23,10 +29,10 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
-use crate::layout::{Step, create_dir, read_marker, write_marker};
-use crate::records::{GateDone, RunRecord, TrainDone};
-use crate::run::{OpenOptions, Run};
+use mankala_pipeline::layout::{Step, create_dir, read_marker, write_marker};
+use mankala_pipeline::records::{GateDone, RunRecord, TrainDone};
+use mankala_pipeline::run::{OpenOptions, Run};
+
 use crate::storage::{Entry, Store};
 
 /// A published candidate network (`gen-NNNN/candidate.json`): which trainer made it (its
@@ -95,10 +101,10 @@ impl Cluster {
         };
         if store.get(names::RECORD)?.is_none() {
             let cfg = mankala_config::parse(&String::from_utf8_lossy(&own)).map_err(|source| {
-                Error::from(mankala_config::LoadError::Invalid {
+                mankala_config::LoadError::Invalid {
                     path: names::CONFIG.into(),
                     source,
-                })
+                }
             })?;
             let record = RunRecord::first_start(&cfg, opts.seed, opts.threads);
             store.put_new(names::RECORD, serde_json::to_vec_pretty(&record)?)?;
@@ -122,10 +128,12 @@ impl Cluster {
             threads: opts.threads,
         })
         .map_err(|e| match e {
-            Error::ConfigChanged { .. } => Error::ConfigChanged {
-                run: opts.url.into(),
-                saved: names::CONFIG.into(),
-            },
+            mankala_pipeline::Error::ConfigChanged { .. } => {
+                mankala_pipeline::Error::ConfigChanged {
+                    run: opts.url.into(),
+                    saved: names::CONFIG.into(),
+                }
+            }
             e => e,
         })?;
         Ok(Cluster { store, run })
@@ -146,7 +154,7 @@ impl Cluster {
 
     /// Generations of the run (`[loop] generations`).
     pub fn generations(&self) -> u32 {
-        self.run.cfg.generations.generations
+        self.run.cfg.loop_.generations
     }
 
     /// Copies the self-play shards of generation `g` listed in `state` into the cache.
@@ -203,7 +211,7 @@ impl Cluster {
         if !self.store.fetch(&names::marker(g, Step::Gate), &path)? {
             return Ok(None);
         }
-        read_marker(&path)
+        Ok(read_marker(&path)?)
     }
 
     /// Publishes the cache file `path` as `name`; when another worker published that name
@@ -315,8 +323,8 @@ impl RunState {
 
 /// An object's JSON read into `T`.
 fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8], name: &str) -> Result<T> {
-    serde_json::from_slice(bytes).map_err(|source| Error::Marker {
-        path: name.into(),
+    serde_json::from_slice(bytes).map_err(|source| Error::Object {
+        name: name.into(),
         source,
     })
 }

@@ -3,20 +3,21 @@
 //! gate and evaluation records; an accepted candidate is also recorded as
 //! `accepted/gen-NNNN.json`, where self-play workers find the newest network by listing.
 //!
-//! The gate and the evaluation are the loop's own steps ([`crate::Run::gate`],
-//! [`crate::Run::evaluate`]) on the cache, seeded by the run's seed and the generation, so
+//! The gate and the evaluation are the loop's own steps ([`mankala_pipeline::Run::gate`],
+//! [`mankala_pipeline::Run::evaluate`]) on the cache, seeded by the run's seed and the generation, so
 //! a gatekeeper started twice publishes the same records; the first write of each name
 //! stands. `gate.json` is written after everything else of its generation, so a
 //! gatekeeper killed before it plays the generation again.
 
 use std::time::Duration;
 
-use super::{Cluster, names, pause};
+use mankala_pipeline::layout::{Step, write_marker};
+use mankala_pipeline::progress::Progress;
+use mankala_pipeline::records::StepRecord;
+use mankala_pipeline::report;
+
 use crate::error::Result;
-use crate::layout::{Step, write_marker};
-use crate::progress::Progress;
-use crate::records::StepRecord;
-use crate::report;
+use crate::{Cluster, names, pause};
 
 /// How the gatekeeper runs.
 #[derive(Debug, Clone, Copy)]
@@ -96,13 +97,13 @@ pub fn work(cluster: &Cluster, opts: &GateOptions, progress: &dyn Progress) -> R
         }
         // The evaluation also plays the network it is chained to (`[loop] eval_chain`),
         // which a gatekeeper started afresh has not fetched yet.
-        if let Some(before) = run.cfg.generations.chained_to(g)
-            && run.cfg.generations.evaluates(g)
+        if let Some(before) = run.cfg.loop_.chained_to(g)
+            && run.cfg.loop_.evaluates(g)
         {
             cluster.fetch_candidate(before)?;
         }
         cluster.fetch_candidate(g)?;
-        if run.cfg.generations.judge_positions > 0 {
+        if run.cfg.loop_.judge_positions > 0 {
             cluster.fetch_shards(&state, g)?;
         }
         let selfplay = layout.marker(g, Step::Selfplay);

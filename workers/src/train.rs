@@ -14,11 +14,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::{Candidate, Cluster, names, pause};
+use mankala_pipeline::layout::{Step, write_marker};
+use mankala_pipeline::progress::Progress;
+use mankala_pipeline::selfplay::summarize;
+
 use crate::error::{Error, Result};
-use crate::layout::{Step, write_marker};
-use crate::progress::Progress;
-use crate::selfplay::summarize;
+use crate::{Candidate, Cluster, names, pause};
 
 /// How the trainer runs.
 #[derive(Debug, Clone)]
@@ -56,7 +57,7 @@ pub fn work(
         .until_generation
         .unwrap_or(u32::MAX)
         .min(cluster.generations());
-    let needed = run.cfg.generations.games;
+    let needed = run.cfg.loop_.games;
     let mut report = TrainReport::default();
     let mut waiting_for = None;
     loop {

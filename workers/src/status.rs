@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use super::{Cluster, names};
+use mankala_pipeline::layout::Step;
+use mankala_pipeline::records::GateDone;
+use mankala_pipeline::report;
+use mankala_pipeline::selfplay::summarize;
+
 use crate::error::Result;
-use crate::layout::Step;
-use crate::records::GateDone;
-use crate::report;
-use crate::selfplay::summarize;
+use crate::{Cluster, names};
 
 /// One generation's state.
 #[derive(Debug, Clone)]

@@ -3,7 +3,7 @@
 //! written, except for the self-play worker and sequence number of a shard and the trainer
 //! of a candidate, which are part of what they are.
 
-use crate::layout::Step;
+use mankala_pipeline::layout::Step;
 
 /// The run's resolved config.
 pub const CONFIG: &str = "config.toml";

@@ -20,8 +20,9 @@ use object_store::path::Path as ObjectPath;
 use object_store::{ObjectStore, PutMode, PutOptions, PutPayload};
 use thiserror::Error;
 
+use mankala_pipeline::layout::create_dir;
+
 use crate::error::{Error, Result};
-use crate::layout::create_dir;
 
 /// What can go wrong with a run's storage.
 #[derive(Debug, Error)]
@@ -314,7 +315,7 @@ impl Store {
             }
             (self.on_retry)(&format!(
                 "{}; retrying in {:.1} s",
-                crate::error_chain(&err),
+                mankala_pipeline::error_chain(&err),
                 wait.as_secs_f64()
             ));
             std::thread::sleep(wait);
