@@ -196,9 +196,19 @@ impl Default for LoopConfig {
     }
 }
 
-/// Refuses a network as a fixed yardstick (`key` names it): networks change between runs.
-fn fixed(key: &str, spec: &AgentSpec) -> Result<(), SettingsError> {
+/// Refuses a yardstick that changes between runs (`key` names it). The zoo's networks are
+/// retrained; a kept model file (`nn:model=PATH`) is fixed, and may be a rung of the ladder
+/// (`kept`), but not a baseline: baselines anchor every run's ratings.
+fn fixed(key: &str, spec: &AgentSpec, kept: bool) -> Result<(), SettingsError> {
     match spec {
+        AgentSpec::Network { .. } if kept => Ok(()),
+        AgentSpec::Zoo { .. } if kept => Err(SettingsError::out_of_range(
+            "loop",
+            key,
+            format!("{:?}", spec.to_string()),
+            "random, greedy, alphabeta, mcts or a kept model file, nn:model=PATH (the zoo's \
+             networks are retrained)",
+        )),
         AgentSpec::Network { .. } | AgentSpec::Zoo { .. } => Err(SettingsError::out_of_range(
             "loop",
             key,
@@ -290,9 +300,12 @@ impl LoopConfig {
         in_range("loop", "gate_games", c.gate_games, 0..=100_000)?;
         in_range("loop", "eval_games", c.eval_games, 0..=100_000)?;
         in_range("loop", "eval_every", c.eval_every, 1..=100_000)?;
-        for (key, specs) in [("baselines", &c.baselines), ("ladder", &c.ladder)] {
+        for (key, specs, kept) in [
+            ("baselines", &c.baselines, false),
+            ("ladder", &c.ladder, true),
+        ] {
             for (i, spec) in specs.iter().enumerate() {
-                fixed(&format!("{key}[{i}]"), spec)?;
+                fixed(&format!("{key}[{i}]"), spec, kept)?;
             }
         }
         in_range("loop", "ladder_games", c.ladder_games, 1..=100_000)?;
@@ -305,7 +318,7 @@ impl LoopConfig {
                 );
             }
         }
-        fixed("scaling_yardstick", &c.scaling_yardstick)?;
+        fixed("scaling_yardstick", &c.scaling_yardstick, false)?;
         in_range("loop", "scaling_games", c.scaling_games, 1..=100_000)?;
         if !c.baselines.is_empty() && !c.baselines.contains(&AgentSpec::Random) {
             let given: Vec<String> = c.baselines.iter().map(ToString::to_string).collect();
@@ -380,9 +393,13 @@ mod tests {
             loop_table("ladder = [\"alphabeta:depth=4\", \"mcts:sims=10000\"]\nladder_games = 20")
                 .unwrap();
         assert_eq!((c.ladder.len(), c.ladder_games), (2, 20));
-        let e = loop_table("ladder = [\"greedy\", \"nn:model=x.bpk\"]").unwrap_err();
+        let kept = loop_table("ladder = [\"greedy\", \"nn:model=x.bpk,sims=100\"]").unwrap();
+        assert_eq!(kept.ladder.len(), 2);
+        let e = loop_table("ladder = [\"greedy\", \"zoo\"]").unwrap_err();
+        assert!(e.contains("ladder[1]") && e.contains("retrained"), "{e}");
+        let e = loop_table("baselines = [\"random\", \"nn:model=x.bpk\"]").unwrap_err();
         assert!(
-            e.contains("ladder[1]") && e.contains("networks change"),
+            e.contains("baselines[1]") && e.contains("networks change"),
             "{e}"
         );
         let e = loop_table("ladder = [\"alphabeta:dpth=4\"]").unwrap_err();

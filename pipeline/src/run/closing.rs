@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use mankala_agents::AgentSpec;
 use mankala_data::atomic;
 use mankala_engine::{AnyGame, with_game};
 
@@ -123,17 +124,29 @@ impl Run {
         if let Some(done) = read_marker::<LadderRecord>(&marker)? {
             return Ok(Some(done));
         }
-        let mut specs = vec![self.network_spec(g)];
-        specs.extend(lc.ladder.iter().cloned());
+        let mut agents = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.resources)?;
         let mut names = vec![format!("gen-{g}")];
-        names.extend(lc.ladder.iter().map(ToString::to_string));
+        for rung in &lc.ladder {
+            match arena::prepare_specs(&self.cfg, std::slice::from_ref(rung), &self.resources) {
+                Ok(mut one) => {
+                    agents.append(&mut one);
+                    names.push(rung.to_string());
+                }
+                // A kept network that this machine lacks (the main job's reference network
+                // outside the source tree) leaves the ladder a rung shorter, said.
+                Err(e) if matches!(rung, AgentSpec::Network { .. }) => progress.note(&format!(
+                    "ladder: `{rung}` left out: {}",
+                    crate::error_chain(&e)
+                )),
+                Err(e) => return Err(e),
+            }
+        }
         let ladder = Ladder {
             games: lc.ladder_games,
             opening_plies: lc.opening_plies,
             seed: step_seed(self.seed(), g, 7),
             threads: self.threads,
         };
-        let agents = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
         let record =
             crate::ladder::climb_into(&self.cfg, &agents, &names, &ladder, &dir, progress)?;
         Ok(Some(record))
