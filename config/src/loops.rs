@@ -200,23 +200,23 @@ impl Default for LoopConfig {
 /// retrained; a kept model file (`nn:model=PATH`) is fixed, and may be a rung of the ladder
 /// (`kept`), but not a baseline: baselines anchor every run's ratings.
 fn fixed(key: &str, spec: &AgentSpec, kept: bool) -> Result<(), SettingsError> {
-    match spec {
-        AgentSpec::Network { .. } if kept => Ok(()),
-        AgentSpec::Zoo { .. } if kept => Err(SettingsError::out_of_range(
-            "loop",
-            key,
-            format!("{:?}", spec.to_string()),
+    let expected = match spec {
+        AgentSpec::Network { .. } if kept => return Ok(()),
+        AgentSpec::Zoo { .. } if kept => {
             "random, greedy, alphabeta, mcts or a kept model file, nn:model=PATH (the zoo's \
-             networks are retrained)",
-        )),
-        AgentSpec::Network { .. } | AgentSpec::Zoo { .. } => Err(SettingsError::out_of_range(
-            "loop",
-            key,
-            format!("{:?}", spec.to_string()),
-            "random, greedy, alphabeta or mcts (networks change between runs)",
-        )),
-        _ => Ok(()),
-    }
+             networks are retrained)"
+        }
+        AgentSpec::Network { .. } | AgentSpec::Zoo { .. } => {
+            "random, greedy, alphabeta or mcts (networks change between runs)"
+        }
+        _ => return Ok(()),
+    };
+    Err(SettingsError::out_of_range(
+        "loop",
+        key,
+        format!("{:?}", spec.to_string()),
+        expected,
+    ))
 }
 
 /// An optional path where `""` is none (as run configs wrote `judge_table` before it was

@@ -352,12 +352,13 @@ fn a_growth_out_of_order_is_refused_by_name() {
 #[test]
 fn the_last_network_climbs_the_ladder_once_and_the_report_and_summary_say_how_strong_it_is() {
     let dir = temp_dir("ladder");
-    let path = tiny_config(&dir, "", "", "ladder = [\"random\", \"greedy\", \"alphabeta:depth=2\"]\nladder_games = 2");
+    let path = tiny_config(&dir, "", "", "ladder = [\"random\", \"greedy\", \"alphabeta:depth=2\", \"nn:model=no/such/model.bpk,sims=2\"]\nladder_games = 2");
     let run = run_two(&dir, &path);
     assert!(!run.layout.ladder(0).exists(), "only the last network climbs");
     let marker = run.layout.ladder(1).join("ladder.json");
     let record: mankala_pipeline::ladder::LadderRecord = serde_json::from_str(&std::fs::read_to_string(&marker).unwrap()).unwrap();
     assert_eq!(record.agent, "gen-1");
+    // A kept network that is not there is left out of the ladder.
     assert_eq!(record.ladder, ["random", "greedy", "alphabeta:depth=2"]);
     // Three rungs: the middle one first, then one of the others (binary search).
     assert_eq!(record.played.len(), 2, "{record:?}");

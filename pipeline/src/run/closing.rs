@@ -124,22 +124,19 @@ impl Run {
         if let Some(done) = read_marker::<LadderRecord>(&marker)? {
             return Ok(Some(done));
         }
-        let mut agents = arena::prepare_specs(&self.cfg, &[self.network_spec(g)], &self.resources)?;
+        let mut specs = vec![self.network_spec(g)];
         let mut names = vec![format!("gen-{g}")];
         for rung in &lc.ladder {
-            match arena::prepare_specs(&self.cfg, std::slice::from_ref(rung), &self.resources) {
-                Ok(mut one) => {
-                    agents.append(&mut one);
-                    names.push(rung.to_string());
-                }
-                // A kept network that this machine lacks (the main job's reference network
-                // outside the source tree) leaves the ladder a rung shorter, said.
-                Err(e) if matches!(rung, AgentSpec::Network { .. }) => progress.note(&format!(
-                    "ladder: `{rung}` left out: {}",
-                    crate::error_chain(&e)
-                )),
-                Err(e) => return Err(e),
+            // A kept network that this machine lacks (the main job's reference network
+            // outside the source tree) leaves the ladder a rung shorter, said.
+            if let AgentSpec::Network { model, .. } = rung
+                && !mankala_models::file::model_paths(model).0.exists()
+            {
+                progress.note(&format!("ladder: `{rung}` left out: no such model file"));
+                continue;
             }
+            specs.push(rung.clone());
+            names.push(rung.to_string());
         }
         let ladder = Ladder {
             games: lc.ladder_games,
@@ -147,6 +144,7 @@ impl Run {
             seed: step_seed(self.seed(), g, 7),
             threads: self.threads,
         };
+        let agents = arena::prepare_specs(&self.cfg, &specs, &self.resources)?;
         let record =
             crate::ladder::climb_into(&self.cfg, &agents, &names, &ladder, &dir, progress)?;
         Ok(Some(record))
