@@ -2,22 +2,40 @@
 """The zoo's cards and tables (zoo/README.md).
 
   zoo_card.py best RUN                 the best network of a run: the model path without extension
-  zoo_card.py publish VARIANT RUN      zoo/VARIANT/training.json from the run, then the cards
-  zoo_card.py strength VARIANT ARENA.. zoo/VARIANT/strength.json from arena (and judge) outputs
+  zoo_card.py publish VARIANT RUN [CONFIG COMMAND]
+                                       zoo/VARIANT/training.json from the run (trained with
+                                       CONFIG by COMMAND; default configs/VARIANT.toml and
+                                       scripts/train_zoo.sh VARIANT), then the cards
+  zoo_card.py strength VARIANT [--complete] ARENA..
+                                       zoo/VARIANT/strength.json from arena (and judge) outputs
+  zoo_card.py hours-left RUN HOURS     the hours a train_zoo.sh run has left of HOURS
+  zoo_card.py trained VARIANT HOURS    exit 0 when zoo/VARIANT came from HOURS on today's pipeline
+  zoo_card.py unmeasured               the variants whose new network is not measured in full
+  zoo_card.py check                    exit 1 if a card or table is not what `cards` makes
   zoo_card.py cards                    every zoo/*/card.md, the tables of zoo/README.md, README.md and docs/benchmarks.md
 
 Standard library only.
 """
 
+import hashlib
 import json
 import math
+import os
 import pathlib
 import re
 import sys
+import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+# The source tree; ZOO_CARD_ROOT names a copy of it (tests).
+ROOT = pathlib.Path(os.environ.get("ZOO_CARD_ROOT") or pathlib.Path(__file__).resolve().parent.parent)
 ZOO = ROOT / "zoo"
-OPPONENTS = ["random", "greedy", "alphabeta:ms=500", "mcts:sims=10000"]
+# The equal-time pairing: the network and rollout MCTS given the same milliseconds a move.
+EQUAL_MS = 100
+EQUAL_TIME = f"mcts:ms={EQUAL_MS}"
+# The fixed opponents, in the order of the card; the ladder climbed past them.
+CORE = ["random", "greedy", "alphabeta:ms=500", "mcts:sims=10000"]
+LADDER = CORE + ["mcts:sims=30000"]
+OPPONENTS = ["old zoo"] + LADDER + [EQUAL_TIME]
 
 
 def die(message):
@@ -45,19 +63,93 @@ def best(run):
 
 
 def seconds_spent(run):
-    """Wall-clock and CPU seconds summed over the invocations of scripts/train_zoo.sh."""
-    wall = cpu = 0.0
+    """Wall-clock and CPU seconds of the run, and where they were read: summed over the
+    invocations of scripts/train_zoo.sh (zoo-time.txt; an invocation killed before it ended
+    wrote no line there, so the report's time in steps is taken where it is more), or for a
+    run made by another script (scripts/bench_strength.sh) its report's time and CPU in
+    steps."""
+    report = (run / "report.md").read_text() if (run / "report.md").exists() else ""
+    w = re.search(r"time in steps: ([0-9.]+) minutes", report)
+    c = re.search(r"CPU in steps: ([0-9.]+) core-minutes", report)
+    steps = (float(w.group(1)) * 60, float(c.group(1)) * 60) if w and c else None
     path = run / "zoo-time.txt"
     if path.exists():
+        wall = cpu = 0.0
         for line in path.read_text().split("\n"):
             parts = line.split()
             if len(parts) == 3 and all(re.fullmatch(r"[0-9.]+", p) for p in parts):
                 wall += float(parts[0])
                 cpu += float(parts[1]) + float(parts[2])
-    return wall, cpu
+        if steps and steps[0] > wall:
+            return steps[0], max(cpu, steps[1]), "the loop's steps, from its report (an invocation was killed)"
+        return wall, cpu, "the loop's invocations"
+    if steps is None:
+        die(f"{run}: neither zoo-time.txt nor the report's time and CPU in steps")
+    return steps[0], steps[1], "the loop's steps, from its report"
 
 
-def publish(variant, run):
+def hours_left(run, hours):
+    """Hours of the budget a zoo run has left (0 when spent), four decimals."""
+    wall = seconds_spent(run)[0] if (run / "zoo-time.txt").exists() else 0.0
+    left = hours - wall / 3600
+    return f"{left:.4f}" if left > 0.005 else "0"
+
+
+def trained(variant, hours):
+    """Whether zoo/VARIANT holds a network of today's pipeline trained on a budget of at least
+    HOURS (training.json's `budget_hours`)."""
+    path = ZOO / variant / "training.json"
+    if not path.exists():
+        return False
+    t = load_json(path)
+    return bool(t.get("model_sha256")) and (t.get("budget_hours") or 0) >= hours
+
+
+def is_zoo_agent(spec, variant):
+    """Whether an arena agent is the zoo's network of VARIANT: the spec `zoo`, or a network
+    file that is the zoo's (by name, or by content: an arena of the run it came from)."""
+    if spec.startswith(("zoo", f"nn:model=zoo/{variant}/")):
+        return True
+    m = re.match(r"nn:model=([^,]+)", spec)
+    model = ZOO / variant / "model.bpk"
+    return bool(m) and pathlib.Path(m.group(1)).is_file() and model.is_file() and sha256(m.group(1)) == sha256(model)
+
+
+def beats(arena):
+    """Whether the zoo agent of an arena directory scored over 50% against its opponent."""
+    arena = pathlib.Path(arena)
+    pair = load_json(arena / "ratings.json")["pairs"][0]
+    variant = load_json(arena / "run.json")["variant"]
+    if is_zoo_agent(pair["a"], variant):
+        mine, theirs = "a", "b"
+    elif is_zoo_agent(pair["b"], variant):
+        mine, theirs = "b", "a"
+    else:
+        die(f"{arena}: neither {pair['a']} nor {pair['b']} is the zoo's {variant} network")
+    n = pair["wins_a"] + pair["wins_b"] + pair["draws"]
+    return (pair[f"wins_{mine}"] + pair["draws"] / 2) / n > 0.5
+
+
+def unmeasured():
+    """The variants whose zoo network is of today's pipeline and not measured in full."""
+    out = []
+    for v in variants():
+        t_path, s_path = ZOO / v / "training.json", ZOO / v / "strength.json"
+        t = load_json(t_path) if t_path.exists() else None
+        if t and t.get("model_sha256"):
+            s = current(t, load_json(s_path) if s_path.exists() else None)
+            if s is None or not s.get("complete"):
+                out.append(v)
+    return out
+
+
+def sha256(path):
+    return hashlib.sha256(pathlib.Path(path).read_bytes()).hexdigest()
+
+
+def publish(variant, run, config=None, command=None):
+    """zoo/VARIANT/training.json from RUN; ZOO_HOURS in the environment is the run's budget in
+    hours (recorded as `budget_hours`: `train_zoo.sh all` skips a network trained so long)."""
     run = pathlib.Path(run)
     info = load_json(run / "run.json")
     if info["variant"] != variant:
@@ -66,17 +158,28 @@ def publish(variant, run):
     model = best(run)
     meta = load_json(model.with_suffix(".json"))
     games = positions = steps = promotions = 0
-    for g in gens:
+    first = [0, 0, 0]
+    last = [0, 0, 0]
+    for i, g in enumerate(gens):
         sp = load_json(g / "selfplay.json")
         games += sp["games"]
         positions += sp["positions"]
         steps += load_json(g / "train.json")["steps"]
         promotions += load_json(g / "gate.json")["promoted"]
-    wall, cpu = seconds_spent(run)
+        for k in range(3):
+            first[k] += sp["results"][k]
+            if i >= len(gens) - 10:
+                last[k] += sp["results"][k]
+    wall, cpu, timed = seconds_spent(run)
     ratings = load_json(run / "ratings.json")
     best_gen = int(model.parent.parent.name.split("-")[1])
     elo = {a["agent"]: a for a in ratings["agents"]}
     mine = elo.get(f"gen-{best_gen}")
+    curve = sorted(
+        (int(a["agent"][4:]), round(a["elo"]), round(a["low"]), round(a["high"]))
+        for a in ratings["agents"]
+        if re.fullmatch(r"gen-[0-9]+", a["agent"])
+    )
     training = {
         "variant": variant,
         "rules": meta["rules"],
@@ -84,8 +187,10 @@ def publish(variant, run):
         "network": meta["network"],
         "code_version": info["code_version"],
         "seed": info["seed"],
-        "config": f"configs/{variant}.toml (resolved: zoo/{variant}/config.toml)",
-        "command": f"scripts/train_zoo.sh {variant}",
+        "started": time.strftime("%Y-%m-%d", time.gmtime(info["started_unix"])) if "started_unix" in info else None,
+        "run": str(run),
+        "config": config or f"configs/{variant}.toml (resolved: zoo/{variant}/config.toml)",
+        "command": command or f"scripts/train_zoo.sh {variant}",
         "generations": len(gens),
         "best_generation": best_gen,
         "promotions": promotions,
@@ -94,6 +199,11 @@ def publish(variant, run):
         "training_steps": steps,
         "wall_seconds": round(wall),
         "cpu_seconds": round(cpu),
+        "time_counted": timed,
+        "budget_hours": float(os.environ["ZOO_HOURS"]) if os.environ.get("ZOO_HOURS") else None,
+        "first_player": {"results": first, "last_10_generations": last},
+        "elo_curve": [{"generation": g, "elo": e, "low": lo, "high": hi} for g, e, lo, hi in curve],
+        "model_sha256": sha256(model.with_suffix(".bpk")),
         "loop_elo": None
         if mine is None
         else {"elo": round(mine["elo"]), "low": round(mine["low"]), "high": round(mine["high"])},
@@ -117,15 +227,30 @@ def wilson(score, n, z=1.96):
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def elo_of(score, n):
+    """The Elo difference a score implies, kept finite at 0% and 100% (half a game off)."""
+    s = min(max(score, 0.5 / n), 1 - 0.5 / n)
+    return 400 * math.log10(s / (1 - s))
+
+
+def label(opponent, variant):
+    """The key of an arena in strength.json: the opponent's spec, `old zoo` for a network."""
+    return "old zoo" if opponent.startswith("nn:") else opponent
+
+
 def strength(variant, outputs):
     """Each output is an arena directory of the zoo agent against one opponent, or a judge
-    JSON file (`mankala judge --json`)."""
-    result = {"arenas": {}, "judge": None}
+    JSON file (`mankala judge --json`); `--complete` first marks the set as every pairing
+    scripts/zoo_strength.sh plays (without it, a partial measurement)."""
+    complete = bool(outputs) and outputs[0] == "--complete"
+    outputs = outputs[1:] if complete else outputs
+    model = ZOO / variant / "model.bpk"
+    result = {"model_sha256": sha256(model), "complete": complete, "arenas": {}, "judge": None}
     for o in map(pathlib.Path, outputs):
         if o.is_dir():
             r = load_json(o / "ratings.json")
             run = load_json(o / "run.json")
-            zoo = [a for a in run["agents"] if a.startswith(("zoo", f"nn:model=zoo/{variant}/"))]
+            zoo = [a for a in run["agents"] if is_zoo_agent(a, variant)]
             if len(zoo) != 1 or len(r["pairs"]) != 1:
                 die(f"{o}: expected one pair, the zoo agent against one opponent")
             pair = r["pairs"][0]
@@ -135,21 +260,24 @@ def strength(variant, outputs):
             n = w + d + l
             score = (w + d / 2) / n
             low, high = wilson(score, n)
-            result["arenas"][pair[theirs]] = {
+            result["arenas"][label(pair[theirs], variant)] = {
                 "agent": zoo[0],
+                "opponent": pair[theirs],
                 "wins": w,
                 "draws": d,
                 "losses": l,
                 "score": round(score, 4),
                 "low": round(low, 4),
                 "high": round(high, 4),
+                "elo": round(elo_of(score, n)),
+                "elo_low": round(elo_of(low, n)),
+                "elo_high": round(elo_of(high, n)),
                 "opening_plies": run["opening_plies"],
                 "seed": run["seed"],
                 "code_version": run["code_version"],
             }
         else:
-            j = load_json(o)
-            result["judge"] = j
+            result["judge"] = load_json(o)
     write(ZOO / variant / "strength.json", json.dumps(result, indent=2) + "\n")
     cards()
 
@@ -160,23 +288,76 @@ def write(path, text):
     tmp.replace(path)
 
 
-def cell(s, opponent):
+def current(t, s):
+    """The strength measured of the network the card describes, or None: a strength.json of
+    an earlier network (or one written before networks were named by hash) is not shown."""
+    if not s or not t:
+        return None
+    if t.get("model_sha256") and s.get("model_sha256") != t["model_sha256"]:
+        return None
+    return s
+
+
+def cell(s, opponent, elo=False):
     a = (s or {}).get("arenas", {}).get(opponent)
     if not a:
         return "not measured"
-    return f"{100 * a['score']:.0f}% [{100 * a['low']:.0f}, {100 * a['high']:.0f}] ({a['wins']:.0f}/{a['draws']:.0f}/{a['losses']:.0f})"
+    text = f"{100 * a['score']:.0f}% [{100 * a['low']:.0f}, {100 * a['high']:.0f}] ({a['wins']:.0f}/{a['draws']:.0f}/{a['losses']:.0f})"
+    if elo and "elo" in a:
+        text = f"{a['elo']:+d} Elo [{a['elo_low']:+d}, {a['elo_high']:+d}]: " + text
+    return text
 
 
-def optimal_cell(s):
+def perfect_cell(s):
+    """Play against perfect play: Kalah's margin-optimal moves, Oware's within the tablebase,
+    Bao la Kujifunza's won positions kept (the share in won positions, through its proof)."""
     j = (s or {}).get("judge")
     if not j:
         return ""
     o = j["overall"]
+    if j.get("variant") == "bao-kujifunza" and o.get("win_kept"):
+        w = o["win_kept"]
+        return (f"the win kept in {100 * w['share']:.1f}% [{100 * w['low']:.1f}, {100 * w['high']:.1f}] "
+                f"of {o['won_positions']} won positions")
     return (f"{100 * o['optimal']:.1f}% [{100 * o['optimal_low']:.1f}, {100 * o['optimal_high']:.1f}] "
-            f"of {o['positions']} positions with at most {o['seeds_to']} seeds in play")
+            f"perfect moves in {o['positions']} positions with at most {o['seeds_to']} seeds in play")
+
+
+def first_rung(s):
+    """The first rung of LADDER, weakest first, the network does not beat (scores 50% or less
+    against), or that it beats them all; a rung not played yet ends the climb unsettled."""
+    arenas = (s or {}).get("arenas", {})
+    beaten = None
+    for r in LADDER:
+        if r not in arenas:
+            return "not measured" if beaten is None else f"not measured past `{beaten}`"
+        if arenas[r]["score"] <= 0.5:
+            return f"`{r}`"
+        beaten = r
+    return f"none (beats `{beaten}`)"
+
+
+def targets(s):
+    """The issue's bars for a retrained network, each with what was measured."""
+    a = (s or {}).get("arenas", {})
+    bars = [
+        ("old zoo", "elo", 200, "+200 Elo over the old zoo network head to head"),
+        ("alphabeta:ms=500", "score", 0.6, "60% against `alphabeta:ms=500`"),
+        ("mcts:sims=10000", "score", 0.5, "50% against `mcts:sims=10000` at 200 simulations"),
+        (EQUAL_TIME, "score", 0.8, f"80% against `{EQUAL_TIME}` at equal time"),
+    ]
+    out = []
+    for key, field, bar, text in bars:
+        if key not in a:
+            out.append((text, None))
+        else:
+            out.append((text, a[key][field] >= bar))
+    return out
 
 
 def card(variant, t, s):
+    s = current(t, s)
+    fp = t.get("first_player")
     lines = [
         f"# The zoo's {variant} network",
         "",
@@ -188,48 +369,110 @@ def card(variant, t, s):
         "| --- | --- |",
         f"| variant | {variant} |",
         f"| rules | `{t['rules'].strip().replace(chr(10), '`, `') or '(none)'}` |",
-        f"| encoding version | {t['encoding_version']} |",
+        f"| encoding | {t['encoding_version']} (docs/loop.md) |",
         f"| network | residual MLP, width {t['network']['width']}, {t['network']['blocks']} blocks, value head {t['network']['value_width']} |",
         f"| config | {t['config']} |",
         f"| seed | {t['seed']} |",
         f"| reproduce | `{t['command']}` |",
         f"| code version | {t['code_version']} |",
+    ]
+    if t.get("started"):
+        lines.append(f"| trained | {t['started']} |")
+    lines += [
         f"| training | {t['generations']} generations ({t['promotions']} promoted; this is generation {t['best_generation']}), "
         f"{t['selfplay_games']:,} self-play games, {t['positions']:,} positions, {t['training_steps']:,} training steps |",
-        f"| time | {t['wall_seconds'] / 60:.1f} minutes wall clock, {t['cpu_seconds'] / 60:.1f} CPU-minutes, on 2 cores |",
+        f"| time | {t['wall_seconds'] / 60:.1f} minutes wall clock, {t['cpu_seconds'] / 60:.1f} CPU-minutes, on 2 cores"
+        + (f" ({t['time_counted']})" if t.get("time_counted") else "") + " |",
+    ]
+    if fp:
+        def share(r):
+            n = sum(r)
+            return f"{100 * (r[0] + r[1] / 2) / n:.1f}% ({r[0]:,}/{r[1]:,}/{r[2]:,})" if n else "-"
+        lines.append(f"| first player in self-play | {share(fp['results'])} over the run; "
+                     f"{share(fp['last_10_generations'])} in its last 10 generations (score, win/draw/loss) |")
+    if t.get("elo_curve"):
+        pts = t["elo_curve"]
+        step = max(1, math.ceil(len(pts) / 12))
+        shown = pts[::step] + ([pts[-1]] if (len(pts) - 1) % step else [])
+        lines += [
+            "",
+            "## Rating over generations",
+            "",
+            "Each evaluated generation's Elo in the run's own ratings (random = 0, 95% interval), "
+            "against the run's baselines (" + ", ".join(f"`{k}` {v}" for k, v in t["loop_baselines"].items()) + ")"
+            + (" and the generation evaluated before it" if len(pts) > 1 else "")
+            + ("; the plot is [elo.svg](elo.svg)." if (ZOO / variant / "elo.svg").exists() else "."),
+            "",
+            "| generation | " + " | ".join(str(p["generation"]) for p in shown) + " |",
+            "| --- | " + " | ".join("---:" for _ in shown) + " |",
+            "| Elo | " + " | ".join(str(p["elo"]) for p in shown) + " |",
+            "| 95% | " + " | ".join(f"[{p['low']}, {p['high']}]" for p in shown) + " |",
+        ]
+    lines += [
         "",
         "## Strength",
         "",
-        "At 200 simulations a move, from 2-ply random openings played with both colours; the "
-        "score counts a draw as half, with its 95% Wilson interval (`scripts/zoo_strength.sh "
-        f"{variant}`).",
+        "At 200 simulations a move unless a row says otherwise, 100 games a pairing from 2-ply "
+        "random openings played with both colours; the score counts a draw as half, with its "
+        f"95% Wilson interval (`scripts/zoo_strength.sh {variant}`).",
         "",
-        "| opponent | score [95% interval] (win/draw/loss) |",
-        "| --- | --- |",
     ]
-    for o in OPPONENTS:
-        lines.append(f"| `{o}` | {cell(s, o)} |")
-    if optimal_cell(s):
-        lines += ["", f"Optimal moves (by the solver) in positions of its own games: {optimal_cell(s)}."]
+    if s is None:
+        lines.append("Not measured yet for this network.")
+    else:
+        if not s.get("complete"):
+            lines += ["Measured in part so far: the pairings not measured are still to be played "
+                      f"(`scripts/zoo_strength.sh {variant}` goes on where it stopped).", ""]
+        lines += ["| opponent | score [95% interval] (win/draw/loss) |", "| --- | --- |"]
+        for o in OPPONENTS:
+            if o == "old zoo":
+                lines.append(f"| the old zoo network, head to head | {cell(s, o, elo=True)} |")
+            elif o == EQUAL_TIME:
+                lines.append(f"| `{o}`, both given {EQUAL_MS} ms a move (equal time) | {cell(s, o)} |")
+            elif o in s.get("arenas", {}) or o in CORE:
+                lines.append(f"| `{o}` | {cell(s, o)} |")
+        lines += ["", f"First rung of the ladder ({', '.join(f'`{r}`' for r in LADDER)}) it does not beat: {first_rung(s)}."]
+        if perfect_cell(s):
+            lines += ["", f"Against perfect play, on positions of its games against `mcts:sims=10000`: {perfect_cell(s)}."]
+        lines += ["", "The bars a retrained network is held to:", ""]
+        for text, ok in targets(s):
+            lines.append(f"- {text}: " + ("not measured" if ok is None else ("met" if ok else "**missed**")))
+    why = ZOO / variant / "diagnosis.md"
+    if why.exists():
+        lines += ["", why.read_text().strip()]
     if t.get("loop_elo"):
         e = t["loop_elo"]
-        base = ", ".join(f"{k} {v}" for k, v in t["loop_baselines"].items())
-        lines += [
-            "",
-            f"In its run's own ratings (random = 0): Elo {e['elo']} [{e['low']}, {e['high']}]; "
-            f"the run's baselines: {base}.",
-        ]
+        lines += ["", f"In its run's own ratings (random = 0): Elo {e['elo']} [{e['low']}, {e['high']}]."]
     return "\n".join(lines) + "\n"
 
 
 def table_rows(entries):
-    head = ["| variant | training | " + " | ".join(f"`{o}`" for o in OPPONENTS) + " | optimal moves |",
-            "| --- | --- | " + " | ".join("---" for _ in OPPONENTS) + " | --- |"]
+    cols = ["old zoo", "alphabeta:ms=500", "mcts:sims=10000", EQUAL_TIME]
+    names = ["the old network", "`alphabeta:ms=500`", "`mcts:sims=10000`", f"`{EQUAL_TIME}` at equal time"]
+    head = ["| variant | training | " + " | ".join(names) + " | first rung not beaten | perfect play |",
+            "| --- | --- | " + " | ".join("---" for _ in cols) + " | --- | --- |"]
     rows = []
     for variant, t, s in entries:
-        training = "not trained yet" if t is None else f"{t['wall_seconds'] / 60:.0f} min, {t['generations']} generations"
-        cells = [cell(s, o) if t else "" for o in OPPONENTS]
-        rows.append(f"| [{variant}](zoo/{variant}/card.md) | {training} | " + " | ".join(cells) + f" | {optimal_cell(s) if t else ''} |")
+        s = current(t, s)
+        if t is None:
+            training = "not trained yet"
+        else:
+            training = f"{t['wall_seconds'] / 60:.0f} min, {t['generations']} generations"
+            if t.get("started"):
+                training += f" ({t['started']})"
+            if not t.get("model_sha256"):
+                training += ", the old pipeline: not retrained yet (40 games a pairing)"
+        if s is None:
+            cells = ["not measured yet"] + [""] * len(cols)
+        else:
+            if not t.get("model_sha256"):
+                cells = [""]
+            elif "old zoo" in s["arenas"]:
+                cells = [cell(s, "old zoo", elo=True).split(":")[0]]
+            else:
+                cells = ["not measured"]
+            cells += [cell(s, o) for o in cols[1:]] + [first_rung(s) if t.get("model_sha256") else ""]
+        rows.append(f"| [{variant}](zoo/{variant}/card.md) | {training} | " + " | ".join(cells) + f" | {perfect_cell(s)} |")
     return head + rows
 
 
@@ -237,55 +480,87 @@ def variants():
     return sorted(p.stem for p in (ROOT / "configs").glob("*.toml") if p.stem != "default")
 
 
-def cards():
+def generated():
+    """Every file the cards make, as {path: text}: the cards of today's networks (a network
+    of the old pipeline keeps the card it was published with), the tables of zoo/README.md
+    and README.md, and docs/benchmarks.md's record."""
     entries = []
+    files = {}
     for v in variants():
         t_path, s_path = ZOO / v / "training.json", ZOO / v / "strength.json"
         t = load_json(t_path) if t_path.exists() else None
         s = load_json(s_path) if s_path.exists() else None
-        if t:
-            write(ZOO / v / "card.md", card(v, t, s))
+        if t and t.get("model_sha256"):
+            files[ZOO / v / "card.md"] = card(v, t, s)
         entries.append((v, t, s))
     table = "\n".join(table_rows(entries))
-    size = sum(p.stat().st_size for p in ZOO.glob("*/*") if p.is_file())
+    size = sum(p.stat().st_size for p in ZOO.glob("*/*") if p.is_file() and p.name != "card.md")
+    size += sum(len(text.encode()) for text in files.values())
+    size += sum(p.stat().st_size for p in ZOO.glob("*/card.md") if p not in files)
     for path, prefix in [(ZOO / "README.md", "../"), (ROOT / "README.md", "")]:
         rows = table.replace("](zoo/", f"]({prefix}zoo/") if prefix else table
-        replace_marked(path, "zoo-table", f"{rows}\n\nThe zoo's files take {size / 1e6:.1f} MB in all.")
-    replace_marked(ROOT / "docs" / "benchmarks.md", "zoo-bench", "\n".join(benchmark_rows(entries)))
+        files[path] = replace_marked(path, "zoo-table", f"{rows}\n\nThe zoo's files take {size / 1e6:.1f} MB in all.")
+    path = ROOT / "docs" / "benchmarks.md"
+    files[path] = replace_marked(path, "zoo-bench", "\n".join(benchmark_rows(entries)))
+    return files
+
+
+def cards():
+    for path, text in generated().items():
+        write(path, text)
+
+
+def check():
+    """Exit 1 naming each file the cards would change: a table edited by hand, or a card not
+    regenerated after its network or strength changed."""
+    stale = [str(p.relative_to(ROOT)) for p, text in generated().items() if not p.exists() or p.read_text() != text]
+    if stale:
+        die("out of date with zoo/*/training.json and strength.json (run scripts/zoo_card.py cards): " + ", ".join(stale))
 
 
 def replace_marked(path, marker, rows):
-    """Replaces what lies between `<!-- marker -->` and `<!-- /marker -->` in PATH."""
+    """PATH's text with what lies between `<!-- marker -->` and `<!-- /marker -->` replaced."""
     start, end = f"<!-- {marker} -->", f"<!-- /{marker} -->"
     text = path.read_text()
     if start not in text or end not in text:
         die(f"{path}: no {start} ... {end} markers")
     body = f"{start}\n{rows}\n{end}"
-    write(path, re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: body, text, flags=re.S))
+    return re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: body, text, flags=re.S)
 
 
 def benchmark_rows(entries):
     """docs/benchmarks.md's record: the time, data and strength of each trained network."""
-    rows = ["| variant | wall / CPU minutes | generations (promoted) | positions | `alphabeta:ms=500` | `mcts:sims=10000` |",
-            "| --- | ---: | ---: | ---: | --- | --- |"]
+    rows = ["| variant | trained | code | wall / CPU minutes | generations | positions | the old network | `alphabeta:ms=500` | `mcts:sims=10000` | "
+            f"`{EQUAL_TIME}` at equal time |",
+            "| --- | --- | --- | ---: | ---: | ---: | --- | --- | --- | --- |"]
     for variant, t, s in entries:
-        if t is None:
+        if t is None or not t.get("model_sha256"):
             continue
-        rows.append(f"| {variant} | {t['wall_seconds'] / 60:.1f} / {t['cpu_seconds'] / 60:.1f} | "
-                    f"{t['generations']} ({t['promotions']}) | {t['positions']:,} | "
-                    f"{cell(s, 'alphabeta:ms=500')} | {cell(s, 'mcts:sims=10000')} |")
+        s = current(t, s)
+        rows.append(f"| {variant} | {t.get('started') or ''} | {t['code_version'].split('+')[-1][:8]} | "
+                    f"{t['wall_seconds'] / 60:.1f} / {t['cpu_seconds'] / 60:.1f} | "
+                    f"{t['generations']} | {t['positions']:,} | {cell(s, 'old zoo', elo=True)} | "
+                    f"{cell(s, 'alphabeta:ms=500')} | {cell(s, 'mcts:sims=10000')} | {cell(s, EQUAL_TIME)} |")
     return rows
 
 
 def main(argv):
     if len(argv) >= 2 and argv[0] == "best":
         print(best(pathlib.Path(argv[1])))
-    elif len(argv) == 3 and argv[0] == "publish":
-        publish(argv[1], argv[2])
+    elif len(argv) in (3, 5) and argv[0] == "publish":
+        publish(*argv[1:])
     elif len(argv) >= 3 and argv[0] == "strength":
         strength(argv[1], argv[2:])
+    elif len(argv) == 3 and argv[0] == "hours-left":
+        print(hours_left(pathlib.Path(argv[1]), float(argv[2])))
+    elif len(argv) == 3 and argv[0] == "trained":
+        sys.exit(0 if trained(argv[1], float(argv[2])) else 1)
+    elif argv == ["unmeasured"]:
+        print("\n".join(unmeasured()))
     elif argv == ["cards"]:
         cards()
+    elif argv == ["check"]:
+        check()
     else:
         die(__doc__.strip().split("\n\n")[1])
 

@@ -1,37 +1,111 @@
 #!/usr/bin/env bash
-# The zoo's strength table (zoo/README.md, README.md): the zoo's network of VARIANT at 200
-# simulations against random, greedy, alphabeta:ms=500 and mcts:sims=10000, GAMES games each
-# (default 40: 20 two-ply random openings, each with both colours), and for Kalah its share
-# of optimal moves (by the solver) in positions of those games with at most 30 seeds in
-# play. Writes zoo/VARIANT/strength.json and the cards (scripts/zoo_card.py).
-# Usage: scripts/zoo_strength.sh VARIANT [GAMES] [OUT_DIR]
+# The zoo's strength table (zoo/README.md, README.md): the zoo's network of VARIANT, GAMES
+# games a pairing (default 100: 50 two-ply random openings, each with both colours), every
+# arena on all the machine's cores (`mankala arena` plays its games in parallel, with a
+# progress bar):
+# - head to head at 200 simulations against the network the zoo held before it was retrained
+#   (zoo/VARIANT/model.bpk at commit OLD_REV, default d34cf71b: the old pipeline's networks);
+# - at 200 simulations against random, greedy, alphabeta:ms=500 and mcts:sims=10000, and
+#   against mcts:sims=30000 when it beats mcts:sims=10000 (the ladder's rungs, weakest first;
+#   the card names the first it does not beat);
+# - at equal time: the network and rollout MCTS each given 100 ms a move;
+# - against perfect play, on positions of its games against mcts:sims=10000: Kalah's share of
+#   margin-optimal moves (the solver), Oware's of perfect moves within a 16-seed tablebase
+#   (built once under OUT_DIR/..), Bao la Kujifunza's share of won positions kept (its proof).
+# Writes zoo/VARIANT/strength.json, marked complete, and the cards (scripts/zoo_card.py). An
+# arena of the same network, seed and openings played elsewhere (the hour's own) may be copied
+# into OUT_DIR under its pairing's name, beside model.sha256, and is kept. Run it alone: two
+# opponents think for a fixed time. A pairing already played with GAMES games is kept, so a
+# rerun goes on where it stopped. `all` measures every variant whose zoo network is new and
+# not measured in full.
+# Usage: scripts/zoo_strength.sh VARIANT|all [GAMES] [OUT_DIR]
 # MANKALA_BIN=path uses that binary instead of building target/release/mankala.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-variant=${1:?usage: scripts/zoo_strength.sh VARIANT [GAMES] [OUT_DIR]}
-games=${2:-40}
-out=${3:-runs/zoo-strength/$variant}
+variant=${1:?usage: scripts/zoo_strength.sh VARIANT|all [GAMES] [OUT_DIR]}
+games=${2:-100}
+if ! [[ $games =~ ^[0-9]+$ ]] || [ "$games" -lt 2 ]; then
+  echo "zoo_strength.sh: GAMES is '$games'; expected an even number of games a pairing, at least 2" >&2
+  exit 2
+fi
 bin=${MANKALA_BIN:-target/release/mankala}
 if [ -z "${MANKALA_BIN:-}" ]; then cargo build --release; fi
+export MANKALA_BIN=$bin
+if [ "$variant" = all ]; then
+  for v in $(python3 scripts/zoo_card.py unmeasured); do scripts/zoo_strength.sh "$v" "$games"; done
+  exit 0
+fi
+out=${3:-runs/zoo-strength/$variant}
 if [ ! -f "zoo/$variant/model.bpk" ]; then
   echo "zoo_strength.sh: the zoo holds no $variant network (scripts/train_zoo.sh $variant)" >&2
   exit 2
 fi
 config=configs/$variant.toml
-# The zoo's network named by its file, which is the agent `zoo:sims=200` plays.
-agent="nn:model=zoo/$variant/model.bpk,sims=200"
-outputs=()
-for opponent in random greedy alphabeta:ms=500 mcts:sims=10000; do
-  dir=$out/${opponent//[:=]/-}
-  rm -rf "$dir"
-  "$bin" arena --config "$config" --agents "$agent" "$opponent" \
-    --games "$games" --opening-plies 2 --seed 7 --out "$dir"
-  outputs+=("$dir")
-done
-if [ "$variant" = kalah ]; then
-  # Positions of the zoo agent's games against the strongest opponent.
-  "$bin" judge --config "$config" --agent "$agent" --from-games "$out/mcts-sims-10000" \
-    --max-seeds 30 --samples 300 --seed 7 --out "$out/judge" --json > "$out/judge.json"
-  outputs+=("$out/judge.json")
+model=zoo/$variant/model.bpk
+# Results of an earlier network in OUT_DIR are not this one's.
+sum=$(sha256sum "$model" | cut -d' ' -f1)
+pairings=(old old-zoo random greedy alphabeta-ms-500 mcts-sims-10000 mcts-sims-30000 equal-time judge judge.json)
+mkdir -p "$out"
+if [ ! -f "$out/model.sha256" ] && [ -n "$(ls -A "$out")" ]; then
+  echo "zoo_strength.sh: $out holds files but no model.sha256: not a zoo_strength.sh folder; name another OUT_DIR" >&2
+  exit 2
 fi
-python3 scripts/zoo_card.py strength "$variant" "${outputs[@]}"
+if [ "$(cat "$out/model.sha256" 2>/dev/null)" != "$sum" ]; then
+  for p in "${pairings[@]}"; do rm -rf "${out:?}/$p"; done
+  echo "$sum" > "$out/model.sha256"
+fi
+outputs=()
+# pairing NAME AGENT OPPONENT: one arena into OUT_DIR/NAME, unless played already.
+pairing() {
+  local dir=$out/$1
+  if [ -f "$dir/ratings.json" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not r['games_per_pair'] == r['games_played'] == $games)" 2>/dev/null; then
+    echo "zoo_strength.sh: $variant against $3: played ($dir)"
+  else
+    rm -rf "$dir"
+    echo "zoo_strength.sh: $variant: $2 against $3, $games games"
+    "$bin" arena --config "$config" --agents "$2" "$3" \
+      --games "$games" --opening-plies 2 --seed 7 --out "$dir"
+  fi
+  outputs+=("$dir")
+}
+agent="nn:model=$model,sims=200"
+old_rev=${OLD_REV:-d34cf71b}
+if git cat-file -e "$old_rev:zoo/$variant/model.bpk" 2>/dev/null; then
+  mkdir -p "$out/old"
+  git show "$old_rev:zoo/$variant/model.bpk" > "$out/old/model.bpk"
+  git show "$old_rev:zoo/$variant/model.json" > "$out/old/model.json"
+  if cmp -s "$out/old/model.bpk" "$model"; then
+    echo "zoo_strength.sh: zoo/$variant/model.bpk is still the network of $old_rev: no head to head"
+  else
+    pairing old-zoo "$agent" "nn:model=$out/old/model.bpk,sims=200"
+  fi
+else
+  echo "zoo_strength.sh: no zoo/$variant/model.bpk at $old_rev (no git history here?): no head to head" >&2
+fi
+for opponent in random greedy alphabeta:ms=500 mcts:sims=10000; do
+  pairing "${opponent//[:=]/-}" "$agent" "$opponent"
+done
+if python3 -c "import sys; sys.path.insert(0, 'scripts'); import zoo_card; sys.exit(0 if zoo_card.beats('$out/mcts-sims-10000') else 1)"; then
+  pairing mcts-sims-30000 "$agent" mcts:sims=30000
+fi
+pairing equal-time "nn:model=$model,ms=100" mcts:ms=100
+judge() {
+  if [ ! -f "$out/judge.json" ]; then
+    "$bin" judge --config "$config" --agent "$agent" --from-games "$out/mcts-sims-10000" \
+      --samples 300 --seed 7 --out "$out/judge" --json "$@" > "$out/judge.json.tmp"
+    mv "$out/judge.json.tmp" "$out/judge.json"
+  fi
+  outputs+=("$out/judge.json")
+}
+case $variant in
+  kalah) judge --max-seeds 30 ;;
+  oware)
+    table=$out/../oware-16.mtb
+    if [ ! -f "$table" ]; then
+      "$bin" tablebase build --config "$config" --seeds 16 --out "$table.tmp"
+      mv "$table.tmp" "$table"
+    fi
+    judge --table "$table" ;;
+  bao-kujifunza) judge ;;
+esac
+python3 scripts/zoo_card.py strength "$variant" --complete "${outputs[@]}"

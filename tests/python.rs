@@ -45,6 +45,11 @@ fn main() {
             body: a_bao_kujifunza_proof_is_accepted_by_the_python_reference_rules,
         },
         skip::Check {
+            name: "the_zoo_cards_and_tables_are_what_their_data_make",
+            missing: modules_missing(&["hashlib", "json"]),
+            body: the_zoo_cards_and_tables_are_what_their_data_make,
+        },
+        skip::Check {
             name: "exported_models_run_in_onnxruntime_and_numpy",
             missing: modules_missing(&["onnxruntime", "safetensors", "numpy"]),
             body: exported_models_run_in_onnxruntime_and_numpy,
@@ -119,6 +124,72 @@ fn script(name: &str, args: &[&Path]) -> String {
     let o = Command::new(python()).arg(repo().join("scripts").join(name)).args(args).output().unwrap();
     assert!(o.status.success(), "{name}: {}{}", stdout(&o), stderr(&o));
     stdout(&o)
+}
+
+/// The zoo's cards and the tables of README.md, zoo/README.md and docs/benchmarks.md are what
+/// `scripts/zoo_card.py` makes of each network's training.json and strength.json; in a copy of
+/// the tree, a score changed by hand in one strength.json makes the check fail, naming the
+/// files the cards would change, and `cards` brings them back in line.
+fn the_zoo_cards_and_tables_are_what_their_data_make() {
+    script("zoo_card.py", &[Path::new("check")]);
+
+    let dir = temp_dir("zoo-cards");
+    for sub in ["zoo", "configs", "docs"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    for entry in std::fs::read_dir(repo().join("configs")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, dir.join("configs").join(p.file_name().unwrap())).unwrap();
+    }
+    for file in ["README.md", "zoo/README.md", "docs/benchmarks.md"] {
+        std::fs::copy(repo().join(file), dir.join(file)).unwrap();
+    }
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(repo().join("zoo")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    folders.sort();
+    let mut measured = None;
+    for from in folders {
+        let name = from.file_name().unwrap().to_str().unwrap().to_string();
+        let to = dir.join("zoo").join(&name);
+        std::fs::create_dir_all(&to).unwrap();
+        for f in std::fs::read_dir(&from).unwrap() {
+            let f = f.unwrap().path();
+            std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
+        }
+        // A network of today's pipeline whose strength.json measured it (the same hash).
+        let read = |file: &str| -> Option<serde_json::Value> { serde_json::from_str(&std::fs::read_to_string(to.join(file)).ok()?).ok() };
+        if let (Some(t), Some(st)) = (read("training.json"), read("strength.json")) {
+            let sha = t.get("model_sha256");
+            if measured.is_none() && sha.is_some() && st.get("model_sha256") == sha && st["arenas"].get("mcts:sims=10000").is_some() {
+                measured = Some(name);
+            }
+        }
+    }
+    let checker = |args: &[&str]| Command::new(python()).arg(repo().join("scripts/zoo_card.py")).args(args).env("ZOO_CARD_ROOT", &dir).output().unwrap();
+    let o = checker(&["check"]);
+    assert!(o.status.success(), "the copy: {}", stderr(&o));
+
+    // A network whose strength is measured: its scores are in the README's table.
+    let variant = measured.expect("a retrained zoo network with its strength measured against mcts:sims=10000");
+    let path = dir.join("zoo").join(&variant).join("strength.json");
+    let mut st: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let arena = st["arenas"]["mcts:sims=10000"].as_object_mut().unwrap();
+    arena.insert("wins".into(), serde_json::json!(1.0));
+    arena.insert("draws".into(), serde_json::json!(0.0));
+    arena.insert("losses".into(), serde_json::json!(81.0));
+    arena.insert("score".into(), serde_json::json!(1.0 / 82.0));
+    std::fs::write(&path, serde_json::to_string_pretty(&st).unwrap()).unwrap();
+    let o = checker(&["check"]);
+    assert!(!o.status.success(), "a changed score went unnoticed");
+    let err = stderr(&o);
+    assert!(err.contains("README.md") && err.contains(&format!("zoo/{variant}/card.md")) && err.contains("docs/benchmarks.md"), "{err}");
+    let o = checker(&["cards"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let row = readme.lines().find(|l| l.starts_with(&format!("| [{variant}](zoo/{variant}/card.md)"))).expect("the variant's row");
+    assert!(row.contains("| 1% [") && row.contains("(1/0/81)"), "the regenerated row shows the new score: {row}");
+    let o = checker(&["check"]);
+    assert!(o.status.success(), "after cards: {}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The proof of Bao la Kujifunza's start, checked by `scripts/check_bao_proof.py` over the
