@@ -273,6 +273,7 @@ def strength(variant, outputs):
                 "elo_low": round(elo_of(low, n)),
                 "elo_high": round(elo_of(high, n)),
                 "opening_plies": run["opening_plies"],
+                "distinct_games": run.get("distinct_games"),
                 "seed": run["seed"],
                 "code_version": run["code_version"],
             }
@@ -303,6 +304,10 @@ def cell(s, opponent, elo=False):
     if not a:
         return "not measured"
     text = f"{100 * a['score']:.0f}% [{100 * a['low']:.0f}, {100 * a['high']:.0f}] ({a['wins']:.0f}/{a['draws']:.0f}/{a['losses']:.0f})"
+    n = a["wins"] + a["draws"] + a["losses"]
+    if a.get("distinct_games") is not None and a["distinct_games"] < n:
+        # Repeated games add nothing: the interval above counts them as if they did.
+        text += f", {a['distinct_games']} distinct"
     if elo and "elo" in a:
         text = f"{a['elo']:+d} Elo [{a['elo_low']:+d}, {a['elo_high']:+d}]: " + text
     return text
@@ -319,8 +324,9 @@ def perfect_cell(s):
         w = o["win_kept"]
         return (f"the win kept in {100 * w['share']:.1f}% [{100 * w['low']:.1f}, {100 * w['high']:.1f}] "
                 f"of {o['won_positions']} won positions")
+    what = "largest-margin moves (by the solver)" if j.get("variant") == "kalah" else "perfect moves (by the tablebase)"
     return (f"{100 * o['optimal']:.1f}% [{100 * o['optimal_low']:.1f}, {100 * o['optimal_high']:.1f}] "
-            f"perfect moves in {o['positions']} positions with at most {o['seeds_to']} seeds in play")
+            f"{what} in {o['positions']} positions with at most {o['seeds_to']} seeds in play")
 
 
 def first_rung(s):
@@ -413,8 +419,9 @@ def card(variant, t, s):
         "## Strength",
         "",
         "At 200 simulations a move unless a row says otherwise, 100 games a pairing from 2-ply "
-        "random openings played with both colours; the score counts a draw as half, with its "
-        f"95% Wilson interval (`scripts/zoo_strength.sh {variant}`).",
+        "random openings played with both colours (against the old network 4-ply: two networks "
+        "play alike, and from 2-ply openings their games repeat); the score counts a draw as "
+        f"half, with its 95% Wilson interval (`scripts/zoo_strength.sh {variant}`).",
         "",
     ]
     if s is None:

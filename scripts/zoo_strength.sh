@@ -4,7 +4,8 @@
 # arena on all the machine's cores (`mankala arena` plays its games in parallel, with a
 # progress bar):
 # - head to head at 200 simulations against the network the zoo held before it was retrained
-#   (zoo/VARIANT/model.bpk at commit OLD_REV, default d34cf71b: the old pipeline's networks);
+#   (zoo/VARIANT/model.bpk at commit OLD_REV, default d34cf71b: the old pipeline's networks),
+#   from 4-ply openings (two networks play alike: from 2-ply openings their games repeat);
 # - at 200 simulations against random, greedy, alphabeta:ms=500 and mcts:sims=10000, and
 #   against mcts:sims=30000 when it beats mcts:sims=10000 (the ladder's rungs, weakest first;
 #   the card names the first it does not beat);
@@ -55,16 +56,17 @@ if [ "$(cat "$out/model.sha256" 2>/dev/null)" != "$sum" ]; then
   echo "$sum" > "$out/model.sha256"
 fi
 outputs=()
-# pairing NAME AGENT OPPONENT: one arena into OUT_DIR/NAME, unless played already.
+# pairing NAME AGENT OPPONENT [PLIES]: one arena into OUT_DIR/NAME from PLIES-ply random
+# openings (default 2), unless played already.
 pairing() {
-  local dir=$out/$1
-  if [ -f "$dir/ratings.json" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not r['games_per_pair'] == r['games_played'] == $games)" 2>/dev/null; then
+  local dir=$out/$1 plies=${4:-2}
+  if [ -f "$dir/ratings.json" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not (r['games_per_pair'] == r['games_played'] == $games and r['opening_plies'] == $plies))" 2>/dev/null; then
     echo "zoo_strength.sh: $variant against $3: played ($dir)"
   else
     rm -rf "$dir"
-    echo "zoo_strength.sh: $variant: $2 against $3, $games games"
+    echo "zoo_strength.sh: $variant: $2 against $3, $games games from $plies-ply openings"
     "$bin" arena --config "$config" --agents "$2" "$3" \
-      --games "$games" --opening-plies 2 --seed 7 --out "$dir"
+      --games "$games" --opening-plies "$plies" --seed 7 --out "$dir"
   fi
   outputs+=("$dir")
 }
@@ -77,7 +79,9 @@ if git cat-file -e "$old_rev:zoo/$variant/model.bpk" 2>/dev/null; then
   if cmp -s "$out/old/model.bpk" "$model"; then
     echo "zoo_strength.sh: zoo/$variant/model.bpk is still the network of $old_rev: no head to head"
   else
-    pairing old-zoo "$agent" "nn:model=$out/old/model.bpk,sims=200"
+    # Two networks at 200 simulations choose alike: from 2-ply openings (36 in Kalah) their
+    # games repeat move for move, so this pairing opens with 4 random plies.
+    pairing old-zoo "$agent" "nn:model=$out/old/model.bpk,sims=200" 4
   fi
 else
   echo "zoo_strength.sh: no zoo/$variant/model.bpk at $old_rev (no git history here?): no head to head" >&2
