@@ -89,8 +89,14 @@ def seconds_spent(run):
 
 
 def hours_left(run, hours):
-    """Hours of the budget a zoo run has left (0 when spent), four decimals."""
-    wall = seconds_spent(run)[0] if (run / "zoo-time.txt").exists() else 0.0
+    """Hours of the budget a zoo run has left (0 when spent), four decimals: its invocations'
+    wall time, or its report's time in steps where that is more (an invocation killed before
+    it ended wrote no line in zoo-time.txt)."""
+    report = (run / "report.md").read_text() if (run / "report.md").exists() else ""
+    if (run / "zoo-time.txt").exists() or "time in steps:" in report:
+        wall = seconds_spent(run)[0]
+    else:
+        wall = 0.0
     left = hours - wall / 3600
     return f"{left:.4f}" if left > 0.005 else "0"
 
