@@ -67,7 +67,7 @@ def seconds_spent(run):
     invocations of scripts/train_zoo.sh (zoo-time.txt; an invocation killed before it ended
     wrote no line there, so the report's time in steps is taken where it is more), or for a
     run made by another script (scripts/bench_strength.sh) its report's time and CPU in
-    steps."""
+    steps; None when the run has neither."""
     report = (run / "report.md").read_text() if (run / "report.md").exists() else ""
     w = re.search(r"time in steps: ([0-9.]+) minutes", report)
     c = re.search(r"CPU in steps: ([0-9.]+) core-minutes", report)
@@ -84,7 +84,7 @@ def seconds_spent(run):
             return steps[0], max(cpu, steps[1]), "the loop's steps, from its report (an invocation was killed)"
         return wall, cpu, "the loop's invocations"
     if steps is None:
-        die(f"{run}: neither zoo-time.txt nor the report's time and CPU in steps")
+        return None
     return steps[0], steps[1], "the loop's steps, from its report"
 
 
@@ -92,11 +92,8 @@ def hours_left(run, hours):
     """Hours of the budget a zoo run has left (0 when spent), four decimals: its invocations'
     wall time, or its report's time in steps where that is more (an invocation killed before
     it ended wrote no line in zoo-time.txt)."""
-    report = (run / "report.md").read_text() if (run / "report.md").exists() else ""
-    if (run / "zoo-time.txt").exists() or "time in steps:" in report:
-        wall = seconds_spent(run)[0]
-    else:
-        wall = 0.0
+    spent = seconds_spent(run)
+    wall = spent[0] if spent else 0.0
     left = hours - wall / 3600
     return f"{left:.4f}" if left > 0.005 else "0"
 
@@ -176,7 +173,10 @@ def publish(variant, run, config=None, command=None):
             first[k] += sp["results"][k]
             if i >= len(gens) - 10:
                 last[k] += sp["results"][k]
-    wall, cpu, timed = seconds_spent(run)
+    spent = seconds_spent(run)
+    if spent is None:
+        die(f"{run}: neither zoo-time.txt nor the report's time and CPU in steps")
+    wall, cpu, timed = spent
     ratings = load_json(run / "ratings.json")
     best_gen = int(model.parent.parent.name.split("-")[1])
     elo = {a["agent"]: a for a in ratings["agents"]}
@@ -239,7 +239,7 @@ def elo_of(score, n):
     return 400 * math.log10(s / (1 - s))
 
 
-def label(opponent, variant):
+def label(opponent):
     """The key of an arena in strength.json: the opponent's spec, `old zoo` for a network."""
     return "old zoo" if opponent.startswith("nn:") else opponent
 
@@ -266,7 +266,7 @@ def strength(variant, outputs):
             n = w + d + l
             score = (w + d / 2) / n
             low, high = wilson(score, n)
-            result["arenas"][label(pair[theirs], variant)] = {
+            result["arenas"][label(pair[theirs])] = {
                 "agent": zoo[0],
                 "opponent": pair[theirs],
                 "wins": w,
