@@ -25,7 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 variant=${1:?usage: scripts/zoo_strength.sh VARIANT|all [GAMES] [OUT_DIR]}
 games=${2:-100}
-if ! [[ $games =~ ^[0-9]+$ ]] || [ "$games" -lt 2 ]; then
+if ! [[ $games =~ ^[0-9]+$ ]] || [ "$games" -lt 2 ] || [ $((games % 2)) -ne 0 ]; then
   echo "zoo_strength.sh: GAMES is '$games'; expected an even number of games a pairing, at least 2" >&2
   exit 2
 fi
