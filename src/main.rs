@@ -87,11 +87,25 @@ enum Command {
     },
 }
 
+impl Command {
+    /// The config file of a command that trains or plays self-play with one: the network
+    /// `--device auto` measures a card on.
+    fn config(&self) -> Option<&std::path::Path> {
+        match self {
+            Command::Selfplay(c) => Some(c.config()),
+            Command::Train(c) => Some(c.config()),
+            Command::Loop(c) => c.config(),
+            Command::Bench { what } => what.config(),
+            _ => None,
+        }
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<()> {
     if matches!(cli.command, Command::Devices) {
         return cmd::devices::survey(cli.device);
     }
-    cmd::devices::choose(cli.device)?;
+    cmd::devices::choose(cli.device, cli.command.config())?;
     match cli.command {
         Command::Selfplay(c) => c.run(),
         Command::Train(c) => c.run(),

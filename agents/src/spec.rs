@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use mankala_config::{AgentSpec, SearchConfig, Selection, SpecError, TIMED_DEPTH};
-use mankala_engine::AnyGame;
+use mankala_engine::{AnyGame, with_game};
 use mankala_models::{Expected, ModelError, PolicyValueNet};
+use mankala_search::InferenceService;
 use mankala_search::evaluator::{NetworkEvaluator, RolloutEvaluator};
 use mankala_solver::TablebaseError;
 use thiserror::Error;
@@ -73,8 +74,10 @@ pub struct Prepared {
 enum Loaded {
     /// Nothing: `random`, `greedy`, `alphabeta` without a table and `mcts`.
     Nothing,
-    /// The network of an `nn` or `zoo` spec and the encoding version it reads.
-    Network(Box<PolicyValueNet>, u32),
+    /// The network of an `nn` or `zoo` spec, the encoding version it reads, and the
+    /// inference service every agent of the spec sends its leaves to, where `[search]
+    /// inference` asks for one on this device (a GPU's by default).
+    Network(Box<PolicyValueNet>, u32, Option<InferenceService>),
     /// Exact values: the table of `alphabeta:tb=FILE`, the solver of `perfect`.
     Exact(Exact),
 }
@@ -129,7 +132,10 @@ impl Prepared {
                         spec: spec.to_string(),
                         source,
                     })?;
-                Loaded::Network(Box::new(net), meta.encoding_version)
+                let service = with_game!(game, g => mankala_search::service::for_search(
+                    &search, g, &net, meta.encoding_version
+                ));
+                Loaded::Network(Box::new(net), meta.encoding_version, service)
             }
             (
                 AgentSpec::AlphaBeta {
@@ -156,7 +162,7 @@ impl Prepared {
     /// The network of an `nn` or `zoo` spec and the encoding version it reads.
     pub fn network(&self) -> Option<(&PolicyValueNet, u32)> {
         match &self.loaded {
-            Loaded::Network(net, encoding) => Some((net.as_ref(), *encoding)),
+            Loaded::Network(net, encoding, _) => Some((net.as_ref(), *encoding)),
             _ => None,
         }
     }
@@ -245,9 +251,14 @@ impl Prepared {
                         let Some((net, encoding)) = self.network() else {
                             unreachable!("a network spec is prepared with its network in `new`")
                         };
+                        let service = match &self.loaded {
+                            Loaded::Network(_, _, service) => service.clone(),
+                            _ => None,
+                        };
                         NetworkEvaluator::new(net.clone(), encoding)
                             .with_score(self.search.score_mix)
                             .with_playouts(self.search.rollout_mix, seed)
+                            .served(service)
                     },
                 )
                 .on_clock(*millis),

@@ -22,6 +22,6 @@ pub use file::{
 };
 pub use loops::{FirstEvaluator, Gate, Growth, LoopConfig};
 pub use network::{NetworkConfig, NetworkKind};
-pub use search::{SearchConfig, Selection};
+pub use search::{Inference, SearchConfig, Selection};
 pub use selfplay::SelfplayConfig;
 pub use train::{Schedule, Span, TrainConfig};

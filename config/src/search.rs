@@ -15,6 +15,20 @@ pub enum Selection {
     Uct,
 }
 
+/// Where a network's leaf evaluations run (`[search] inference`, docs/gpu.md).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Inference {
+    /// The inference service on a GPU, each search thread's own batches on the CPU.
+    #[default]
+    Auto,
+    /// Each search thread runs its own batches of leaves through the network.
+    Thread,
+    /// One inference thread per network gathers every search thread's leaves into batches
+    /// of a few fixed sizes (padded), as KataGo's and Leela's network servers do.
+    Service,
+}
+
 /// MCTS settings (`[search]`).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
@@ -49,6 +63,9 @@ pub struct SearchConfig {
     /// move squashed as `tanh(margin / [network] score_scale)` (KataGo's score utility); 0: the
     /// value alone. Needs a network with a score head (`[network] score_head`).
     pub score_mix: f32,
+    /// Where the network's leaf evaluations run: `auto` (the service on a GPU, the search
+    /// threads' own batches on the CPU), `thread` or `service`.
+    pub inference: Inference,
 }
 
 impl Default for SearchConfig {
@@ -66,6 +83,7 @@ impl Default for SearchConfig {
             reuse_tree: true,
             rollout_mix: 0.0,
             score_mix: 0.0,
+            inference: Inference::Auto,
         }
     }
 }
@@ -132,6 +150,17 @@ mod tests {
                 "{e}"
             );
         }
+    }
+
+    #[test]
+    fn inference_is_auto_by_default_and_other_names_are_refused_by_key() {
+        assert_eq!(search("").unwrap().inference, Inference::Auto);
+        assert_eq!(
+            search("inference = \"service\"").unwrap().inference,
+            Inference::Service
+        );
+        let e = search("inference = \"gpu\"").unwrap_err().to_string();
+        assert!(e.contains("inference") && e.contains("gpu"), "{e}");
     }
 
     #[test]

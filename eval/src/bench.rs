@@ -10,9 +10,9 @@ use mankala_config::{Resolved, SearchConfig};
 use mankala_engine::{AnyGame, Game, GameResult, State, with_game};
 use mankala_models::net::{Batch, infer, loss};
 use mankala_models::{NetInputs, PolicyValueNet};
-use mankala_search::RolloutEvaluator;
 use mankala_search::batch::search_one;
 use mankala_search::mcts::Search;
+use mankala_search::{InferenceService, RolloutEvaluator, ServiceConfig};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -121,19 +121,97 @@ fn searches_of<G: Game>(g: &G, cfg: &SearchConfig, repeats: u32, seed: u64) -> S
     r
 }
 
-/// The network's speed: positions per second.
+/// One figure of `network_speed`, handed over as soon as it is measured (a GPU may take
+/// seconds to compile and tune the kernels of each new batch size).
 #[derive(Debug, Clone, PartialEq)]
+pub enum NetworkFigure {
+    /// Inference at one batch size on one thread.
+    Inference {
+        /// Positions a call.
+        batch: usize,
+        /// The first call at this size (on a GPU: compiling and tuning its kernels), seconds.
+        first_call_s: f64,
+        /// Positions a second after it.
+        positions_per_s: f64,
+        /// One call's parts, milliseconds each, the device synchronised between them: the
+        /// upload of the inputs, the network's kernels, the read-back of its outputs.
+        upload_ms: f64,
+        /// See `upload_ms`.
+        forward_ms: f64,
+        /// See `upload_ms`.
+        read_back_ms: f64,
+    },
+    /// Self-play's batch on several threads at once, each running its own calls.
+    Shared {
+        /// Positions a call (one leaf of each of a worker's games).
+        batch: usize,
+        /// Threads.
+        threads: usize,
+        /// Positions a second over all of them.
+        positions_per_s: f64,
+    },
+    /// The same threads' batches through one inference service ([`mankala_search::service`]):
+    /// gathered and padded to its fixed sizes.
+    Service {
+        /// Positions a request.
+        batch: usize,
+        /// Threads.
+        threads: usize,
+        /// Positions a second over all of them.
+        positions_per_s: f64,
+        /// Mean positions a network call.
+        mean_batch: f64,
+        /// Batch sizes the network ran at.
+        shapes: usize,
+    },
+    /// The bare training step at one batch size.
+    Train {
+        /// Samples a step.
+        batch: usize,
+        /// The first step (on a GPU: compiling and tuning), seconds.
+        first_step_s: f64,
+        /// Samples a second after it.
+        samples_per_s: f64,
+    },
+}
+
+/// The network's speed: every figure of `network_speed`, in the order measured.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct NetworkSpeed {
+    /// The figures.
+    pub figures: Vec<NetworkFigure>,
+}
+
+impl NetworkSpeed {
     /// Inference on one thread, by batch size.
-    pub inference: Vec<(usize, f64)>,
-    /// The batch of self-play (one leaf of each of a worker's games).
-    pub shared_batch: usize,
-    /// Threads sharing one model.
-    pub threads: usize,
-    /// Inference of `shared_batch` on `threads` threads sharing one model.
-    pub shared: f64,
-    /// Samples a second of the bare training step (in-memory tensors), by batch size.
-    pub train_step: Vec<(usize, f64)>,
+    pub fn inference(&self) -> Vec<(usize, f64)> {
+        self.figures
+            .iter()
+            .filter_map(|f| match f {
+                NetworkFigure::Inference {
+                    batch,
+                    positions_per_s,
+                    ..
+                } => Some((*batch, *positions_per_s)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Samples a second of the bare training step, by batch size.
+    pub fn train_step(&self) -> Vec<(usize, f64)> {
+        self.figures
+            .iter()
+            .filter_map(|f| match f {
+                NetworkFigure::Train {
+                    batch,
+                    samples_per_s,
+                    ..
+                } => Some((*batch, *samples_per_s)),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// The batch sizes `network_speed` times.
@@ -171,76 +249,147 @@ fn inputs(cfg: &Resolved) -> NetInputs {
         .expect("the encoding version is checked with the config")
 }
 
-/// Inference at each of `batches.inference` on one thread, self-play's batch on `threads`
-/// threads sharing one model, and the bare training step at each of `batches.train`, each
-/// for about `seconds`, on the process's device (`mankala_models::device`).
+/// Inference at each of `batches.inference` on one thread (its first call, its rate, and one
+/// call's upload, kernels and read-back), self-play's batch on `threads` threads sharing one
+/// model, the same through an inference service, and the bare training step at each of
+/// `batches.train`, each for about `seconds`, on the process's device
+/// (`mankala_models::device`). Each figure goes to `report` as soon as it is measured.
 pub fn network_speed(
     cfg: &Resolved,
     seconds: f64,
     threads: usize,
     batches: &NetworkBatches,
+    report: &mut dyn FnMut(&NetworkFigure),
 ) -> NetworkSpeed {
     let (enc, actions) = cfg.network_shape();
     let device = mankala_models::device();
     let net = PolicyValueNet::new(&cfg.network, &inputs(cfg), &device);
     let mut rng = SmallRng::seed_from_u64(1);
     let mut random = |n: usize| (0..n).map(|_| rng.random::<f32>()).collect::<Vec<f32>>();
-    // A first pass compiles and tunes a GPU backend's kernels outside the timings.
-    let _ = infer(&net, &device, random(enc), vec![1.0; actions], 1);
-    let inference = batches
-        .inference
-        .iter()
-        .map(|&batch| {
-            let features = random(batch * enc);
-            let legal = vec![1.0; batch * actions];
-            let r = rate(seconds, || {
-                let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
-                batch
-            });
-            (batch, r)
-        })
-        .collect();
+    let mut speed = NetworkSpeed::default();
+    let mut add = |f: NetworkFigure, speed: &mut NetworkSpeed| {
+        report(&f);
+        speed.figures.push(f);
+    };
+    for &batch in &batches.inference {
+        let features = random(batch * enc);
+        let legal = vec![1.0; batch * actions];
+        let first = Instant::now();
+        let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
+        let first_call_s = first.elapsed().as_secs_f64();
+        let positions_per_s = rate(seconds, || {
+            let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
+            batch
+        });
+        let [upload_ms, forward_ms, read_back_ms] =
+            call_parts(&net, &features, batch, seconds / 4.0);
+        let figure = NetworkFigure::Inference {
+            batch,
+            first_call_s,
+            positions_per_s,
+            upload_ms,
+            forward_ms,
+            read_back_ms,
+        };
+        add(figure, &mut speed);
+    }
     let shared_batch = (cfg.selfplay.games_per_worker * cfg.search.leaves_per_game) as usize;
     let features = random(shared_batch * enc);
-    let start = Instant::now();
-    let done: usize = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                let (net, device, features) = (net.clone(), device.clone(), features.clone());
-                s.spawn(move || {
-                    let legal = vec![1.0; shared_batch * actions];
-                    let mut n = 0;
-                    while start.elapsed().as_secs_f64() < seconds {
-                        let _ = infer(&net, &device, features.clone(), legal.clone(), shared_batch);
-                        n += shared_batch;
-                    }
-                    n
+    let legal = vec![1.0; shared_batch * actions];
+    let _ = infer(&net, &device, features.clone(), legal.clone(), shared_batch);
+    let on_threads = |call: &(dyn Fn() + Sync)| {
+        let start = Instant::now();
+        let calls: usize = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut n = 0;
+                        while start.elapsed().as_secs_f64() < seconds {
+                            call();
+                            n += 1;
+                        }
+                        n
+                    })
                 })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("worker")).sum()
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("worker")).sum()
+        });
+        (calls * shared_batch) as f64 / start.elapsed().as_secs_f64()
+    };
+    let positions_per_s = on_threads(&|| {
+        let _ = infer(&net, &device, features.clone(), legal.clone(), shared_batch);
     });
-    let shared = done as f64 / start.elapsed().as_secs_f64();
-    NetworkSpeed {
-        inference,
-        shared_batch,
+    let figure = NetworkFigure::Shared {
+        batch: shared_batch,
         threads,
-        shared,
-        train_step: batches
-            .train
-            .iter()
-            .map(|&b| (b, train_step(cfg, seconds, b, &mut random)))
-            .collect(),
+        positions_per_s,
+    };
+    add(figure, &mut speed);
+    let service = InferenceService::start(
+        net.clone(),
+        device.clone(),
+        (enc, actions),
+        ServiceConfig::standard(),
+    );
+    let positions_per_s = on_threads(&|| {
+        let _ = service.infer(features.clone(), legal.clone(), shared_batch);
+    });
+    let stats = service.stats();
+    let figure = NetworkFigure::Service {
+        batch: shared_batch,
+        threads,
+        positions_per_s,
+        mean_batch: stats.mean_batch(),
+        shapes: stats.calls.len(),
+    };
+    add(figure, &mut speed);
+    for &b in &batches.train {
+        let (first_step_s, samples_per_s) = train_step(cfg, seconds, b, &mut random);
+        let figure = NetworkFigure::Train {
+            batch: b,
+            first_step_s,
+            samples_per_s,
+        };
+        add(figure, &mut speed);
     }
+    speed
 }
 
-/// Samples a second of the bare training step on a batch of `b` random positions.
+/// One inference call at `batch` cut into its parts, the device synchronised after each:
+/// uploading the inputs, running the network, reading its outputs back; milliseconds each,
+/// the mean over the calls of about `seconds` (at least one).
+fn call_parts(net: &PolicyValueNet, features: &[f32], batch: usize, seconds: f64) -> [f64; 3] {
+    let device = mankala_models::device();
+    let enc = features.len() / batch.max(1);
+    let (mut parts, mut calls) = ([0.0; 3], 0);
+    let start = Instant::now();
+    while calls == 0 || start.elapsed().as_secs_f64() < seconds {
+        let t0 = Instant::now();
+        let x = Tensor::<2>::from_data(TensorData::new(features.to_vec(), [batch, enc]), &device);
+        let _ = device.sync();
+        let t1 = Instant::now();
+        let (logits, value, _) = net.forward_heads(x);
+        let _ = device.sync();
+        let t2 = Instant::now();
+        let _ = logits.into_data();
+        let _ = value.into_data();
+        let t3 = Instant::now();
+        for (part, (a, b)) in parts.iter_mut().zip([(t0, t1), (t1, t2), (t2, t3)]) {
+            *part += (b - a).as_secs_f64() * 1e3;
+        }
+        calls += 1;
+    }
+    parts.map(|p| p / f64::from(calls))
+}
+
+/// Samples a second of the bare training step on a batch of `b` random positions, after a
+/// first step (timed: on a GPU it compiles and tunes the kernels).
 fn train_step(
     cfg: &Resolved,
     seconds: f64,
     b: usize,
     random: &mut impl FnMut(usize) -> Vec<f32>,
-) -> f64 {
+) -> (f64, f64) {
     let (enc, actions) = cfg.network_shape();
     let ad = mankala_models::device().autodiff();
     let mut model = PolicyValueNet::new(&cfg.network, &inputs(cfg), &ad);
@@ -274,8 +423,10 @@ fn train_step(
     };
     // A GPU backend queues its kernels: the first step (compiling and tuning them) is left
     // out, and the clock stops only when the queue has run.
+    let first = Instant::now();
     step();
     let _ = ad.sync();
+    let first_step_s = first.elapsed().as_secs_f64();
     let start = Instant::now();
     let mut done = 0;
     while start.elapsed().as_secs_f64() < seconds {
@@ -283,5 +434,5 @@ fn train_step(
         done += b;
     }
     let _ = ad.sync();
-    done as f64 / start.elapsed().as_secs_f64()
+    (first_step_s, done as f64 / start.elapsed().as_secs_f64())
 }

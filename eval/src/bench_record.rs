@@ -4,6 +4,8 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+use crate::bench::{NetworkFigure, NetworkSpeed};
+
 /// `mankala bench engine --json`: random playouts on one core.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EngineRecord {
@@ -44,25 +46,18 @@ pub struct MctsRecord {
 
 /// `mankala bench network --json`: positions (or samples) per second of the network.
 ///
-/// Serialized as one flat object whose keys name the batch sizes: `device`,
-/// `inference_b<batch>` for each batch of [`NetworkRecord::inference`], `inference_shared`,
-/// `shared_batch`, `threads`, and `train_step_b<batch>` for each of
-/// [`NetworkRecord::train_step`].
+/// Serialized as one flat object whose keys name the batch sizes: `device`; for each
+/// inference batch `inference_b<batch>` (positions/s), `first_call_b<batch>` (seconds), and
+/// `upload_ms_b<batch>`, `forward_ms_b<batch>`, `read_back_ms_b<batch>`;
+/// `inference_shared`, `shared_batch`, `threads`; `inference_service`,
+/// `service_mean_batch`, `service_shapes`; and for each training batch
+/// `train_step_b<batch>` (samples/s) and `first_step_b<batch>` (seconds).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetworkRecord {
     /// The device the network ran on.
     pub device: String,
-    /// Inference positions per second, one thread, by batch size.
-    pub inference: Vec<(usize, f64)>,
-    /// Positions per second of batched inference on [`NetworkRecord::threads`] threads
-    /// sharing one model.
-    pub shared: f64,
-    /// The batch size of that measurement.
-    pub shared_batch: usize,
-    /// Its threads.
-    pub threads: usize,
-    /// Bare training-step samples per second, by batch size.
-    pub train_step: Vec<(usize, f64)>,
+    /// The figures, in the order measured.
+    pub speed: NetworkSpeed,
 }
 
 /// One flat object, the batch sizes in the keys: a derive cannot name keys by value.
@@ -70,14 +65,50 @@ impl Serialize for NetworkRecord {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("device", &self.device)?;
-        for (batch, rate) in &self.inference {
-            map.serialize_entry(&format!("inference_b{batch}"), rate)?;
-        }
-        map.serialize_entry("inference_shared", &self.shared)?;
-        map.serialize_entry("shared_batch", &self.shared_batch)?;
-        map.serialize_entry("threads", &self.threads)?;
-        for (batch, rate) in &self.train_step {
-            map.serialize_entry(&format!("train_step_b{batch}"), rate)?;
+        for figure in &self.speed.figures {
+            match figure {
+                NetworkFigure::Inference {
+                    batch,
+                    first_call_s,
+                    positions_per_s,
+                    upload_ms,
+                    forward_ms,
+                    read_back_ms,
+                } => {
+                    map.serialize_entry(&format!("inference_b{batch}"), positions_per_s)?;
+                    map.serialize_entry(&format!("first_call_b{batch}"), first_call_s)?;
+                    map.serialize_entry(&format!("upload_ms_b{batch}"), upload_ms)?;
+                    map.serialize_entry(&format!("forward_ms_b{batch}"), forward_ms)?;
+                    map.serialize_entry(&format!("read_back_ms_b{batch}"), read_back_ms)?;
+                }
+                NetworkFigure::Shared {
+                    batch,
+                    threads,
+                    positions_per_s,
+                } => {
+                    map.serialize_entry("inference_shared", positions_per_s)?;
+                    map.serialize_entry("shared_batch", batch)?;
+                    map.serialize_entry("threads", threads)?;
+                }
+                NetworkFigure::Service {
+                    positions_per_s,
+                    mean_batch,
+                    shapes,
+                    ..
+                } => {
+                    map.serialize_entry("inference_service", positions_per_s)?;
+                    map.serialize_entry("service_mean_batch", mean_batch)?;
+                    map.serialize_entry("service_shapes", shapes)?;
+                }
+                NetworkFigure::Train {
+                    batch,
+                    first_step_s,
+                    samples_per_s,
+                } => {
+                    map.serialize_entry(&format!("train_step_b{batch}"), samples_per_s)?;
+                    map.serialize_entry(&format!("first_step_b{batch}"), first_step_s)?;
+                }
+            }
         }
         map.end()
     }

@@ -8,6 +8,6 @@ pub mod export;
 pub mod file;
 pub mod net;
 
-pub use device::{DeviceChoice, DeviceError, device, device_name};
+pub use device::{DeviceChoice, DeviceError, Probe, device, device_name};
 pub use file::{Expected, ModelError, ModelMeta};
 pub use net::{NetInputs, PolicyValueNet};

@@ -9,6 +9,9 @@
 //! The policy reads every position's channels; the value reads their mean and maximum over
 //! the ring (global pooling).
 
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
 use burn::module::Module;
 use burn::nn::{Linear, LinearConfig};
 use burn::tensor::activation::{log_softmax, relu};
@@ -374,6 +377,15 @@ pub fn infer(
     (p, v)
 }
 
+/// Network calls of this process by batch size, as [`infer_heads`] counts them: a GPU
+/// backend compiles (and tunes) its kernels once for each size.
+static BATCH_SIZES: Mutex<BTreeMap<usize, u64>> = Mutex::new(BTreeMap::new());
+
+/// The calls [`infer`] and [`infer_heads`] have made in this process, by batch size.
+pub fn batch_sizes() -> BTreeMap<usize, u64> {
+    BATCH_SIZES.lock().map(|m| m.clone()).unwrap_or_default()
+}
+
 /// [`infer`] with the score head's outputs, per position, where the network has one.
 pub fn infer_heads(
     net: &PolicyValueNet,
@@ -382,6 +394,9 @@ pub fn infer_heads(
     legal: Vec<f32>,
     batch: usize,
 ) -> (Vec<f32>, Vec<f32>, Option<Vec<f32>>) {
+    if let Ok(mut sizes) = BATCH_SIZES.lock() {
+        *sizes.entry(batch).or_default() += 1;
+    }
     let enc = features.len() / batch.max(1);
     let actions = legal.len() / batch.max(1);
     let x = Tensor::<2>::from_data(TensorData::new(features, [batch, enc]), device); // [B, E]

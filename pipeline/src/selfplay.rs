@@ -2,7 +2,7 @@
 //! chosen, the run's config and record written beside the shards, progress reported.
 
 use mankala_data::atomic;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
@@ -188,18 +188,85 @@ pub(crate) fn load_network(
 }
 
 /// The evaluator of `cfg`'s search over `net` (reading encoding `encoding`), its playouts
-/// seeded `seed`.
+/// seeded `seed`; its leaves go to an inference service where `[search] inference` asks for
+/// one on this device (a GPU's by default), shared by the clones the workers get.
 pub(crate) fn network_evaluator(
     cfg: &Resolved,
     net: PolicyValueNet,
     encoding: u32,
     seed: u64,
 ) -> AnyEvaluator {
+    let service = with_game!(&cfg.game, g => mankala_search::service::for_search(
+        &cfg.search, g, &net, encoding
+    ));
     AnyEvaluator::Network(Box::new(
         NetworkEvaluator::new(net, encoding)
             .with_score(cfg.search.score_mix)
-            .with_playouts(cfg.search.rollout_mix, seed),
+            .with_playouts(cfg.search.rollout_mix, seed)
+            .served(service),
     ))
+}
+
+/// `settings` for self-play on `threads` workers with `evaluator`: where its leaves go to an
+/// inference service, each worker keeps enough games going for the service's batches to
+/// fill ([`mankala_search::ServiceConfig::games_per_worker`]).
+pub(crate) fn for_evaluator(
+    mut settings: Settings,
+    evaluator: &AnyEvaluator,
+    threads: usize,
+) -> Settings {
+    if let AnyEvaluator::Network(e) = evaluator
+        && let Some(service) = e.service()
+    {
+        settings.selfplay.games_per_worker = service.config().games_per_worker(
+            settings.selfplay.games_per_worker,
+            threads,
+            settings.search.leaves_per_game,
+        );
+    }
+    settings
+}
+
+/// What the network calls of a self-play run were, for its record: with an inference service,
+/// its calls by (padded) batch size; else the batch sizes the search threads ran.
+pub(crate) fn inference_record(
+    evaluator: &AnyEvaluator,
+    before: &BTreeMap<usize, u64>,
+) -> serde_json::Value {
+    match evaluator {
+        AnyEvaluator::Network(e) => match e.service() {
+            Some(service) => {
+                let stats = service.stats();
+                json!({
+                    "mode": "service",
+                    "sizes": service.config().sizes,
+                    "calls_by_batch": stats.calls,
+                    "requests": stats.requests,
+                    "positions": stats.rows,
+                    "padding": stats.padding,
+                    "mean_batch": stats.mean_batch(),
+                })
+            }
+            None => {
+                let mut sizes = mankala_models::net::batch_sizes();
+                for (size, n) in before {
+                    if let Some(m) = sizes.get_mut(size) {
+                        *m -= n;
+                    }
+                }
+                sizes.retain(|_, n| *n > 0);
+                let calls: u64 = sizes.values().sum();
+                let positions: u64 = sizes.iter().map(|(&s, &n)| s as u64 * n).sum();
+                json!({
+                    "mode": "thread",
+                    "distinct_batch_sizes": sizes.len(),
+                    "calls": calls,
+                    "mean_batch": positions as f64 / calls.max(1) as f64,
+                })
+            }
+        },
+        _ => json!({ "mode": "no network" }),
+    }
 }
 
 /// A progress note of self-play: positions per second.
@@ -249,6 +316,8 @@ pub fn run(
         }
         (None, kind) => AnyEvaluator::without_network(kind, opts.seed),
     };
+    let settings = for_evaluator(settings, &evaluator, opts.threads);
+    let sizes_before = mankala_models::net::batch_sizes();
     progress.begin("", "games", opts.games, 0);
     let ids: Vec<u64> = (0..opts.games).collect();
     let summary = with_game!(&cfg.game, g => selfplay(
@@ -269,6 +338,8 @@ pub fn run(
         "capped": summary.capped,
         "seconds": summary.seconds,
         "shards": file_names(&summary.shards),
+        "games_per_worker": settings.selfplay.games_per_worker,
+        "inference": inference_record(&evaluator, &sizes_before),
     }))?;
     Ok(SelfplayOutcome {
         run_id,

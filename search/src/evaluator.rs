@@ -9,6 +9,8 @@ use mankala_engine::{Encoder, Game, MAX_ACTIONS, State};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::service::InferenceService;
+
 /// Priors and value of one position.
 #[derive(Clone, Copy, Debug)]
 pub struct Evaluation {
@@ -152,6 +154,9 @@ pub struct NetworkEvaluator {
     playouts: Option<(f32, u64)>,
     /// The weight of the score head's output in each value ([`NetworkEvaluator::with_score`]).
     score_mix: f32,
+    /// The inference service the leaves go to ([`NetworkEvaluator::served`]); `None`: this
+    /// thread runs them itself.
+    service: Option<InferenceService>,
 }
 
 impl NetworkEvaluator {
@@ -165,7 +170,20 @@ impl NetworkEvaluator {
             encoder: None,
             playouts: None,
             score_mix: 0.0,
+            service: None,
         }
+    }
+
+    /// The same evaluator sending its leaves to `service` (which runs the same network)
+    /// rather than running them itself; its clones share the service.
+    pub fn served(mut self, service: Option<InferenceService>) -> Self {
+        self.service = service;
+        self
+    }
+
+    /// The inference service it sends its leaves to, if any.
+    pub fn service(&self) -> Option<&InferenceService> {
+        self.service.as_ref()
     }
 
     /// The same evaluator with each value mixed with the network's score head:
@@ -216,13 +234,16 @@ impl<G: Game> Evaluator<G> for NetworkEvaluator {
                 legal[i * n + a as usize] = 1.0;
             }
         }
-        let (p, mut v, score) = mankala_models::net::infer_heads(
-            &self.net,
-            &self.device,
-            features,
-            legal,
-            states.len(),
-        );
+        let (p, mut v, score) = match &self.service {
+            Some(service) => service.infer(features, legal, states.len()),
+            None => mankala_models::net::infer_heads(
+                &self.net,
+                &self.device,
+                features,
+                legal,
+                states.len(),
+            ),
+        };
         if let (Some(score), w) = (score, self.score_mix)
             && w > 0.0
         {

@@ -1,23 +1,30 @@
 //! `--device` and `mankala devices`: where this process runs its networks.
 
 use anyhow::Result;
-use mankala_models::DeviceChoice;
 use mankala_models::device::{choose as choose_for_process, resolve, survey as backends};
+use mankala_models::{DeviceChoice, Probe};
 
-/// Chooses the device of this process's networks; `cpu` costs nothing. The terminal hears of
+/// Chooses the device of this process's networks; `cpu` costs nothing. `auto` measures a card
+/// it finds against the CPU on the network of `config` (the command's config file, where it
+/// has one; else the configs' network on Oware) and keeps the faster. The terminal hears of
 /// a GPU taken, or of `auto` falling back to the CPU, on standard error (standard output may
 /// be a protocol's).
 ///
 /// # Errors
 /// A backend this build lacks, or one that finds no device here.
-pub fn choose(choice: DeviceChoice) -> Result<()> {
+pub fn choose(choice: DeviceChoice, config: Option<&std::path::Path>) -> Result<()> {
     if choice == DeviceChoice::Cpu {
         return Ok(());
     }
-    let chosen = choose_for_process(choice)?;
-    match &chosen.fallback {
-        Some(line) => eprintln!("{line}"),
-        None => eprintln!("networks run on {}", chosen.name),
+    // A config that does not resolve is the command's to report, by name; the probe then
+    // measures the configs' network.
+    let probe = config
+        .and_then(|path| mankala_config::resolve(None, Some(path)).ok())
+        .map_or_else(Probe::standard, |cfg| Probe::for_config(&cfg));
+    let chosen = choose_for_process(choice, &probe)?;
+    match (&chosen.fallback, &chosen.note) {
+        (Some(line), _) | (None, Some(line)) => eprintln!("{line}"),
+        (None, None) => eprintln!("networks run on {}", chosen.name),
     }
     Ok(())
 }
@@ -33,7 +40,7 @@ pub fn survey(choice: DeviceChoice) -> Result<()> {
         let built = if built { "yes" } else { "no" };
         println!("{:<8} {built:<9} {found}", backend.name());
     }
-    match resolve(choice) {
+    match resolve(choice, &Probe::standard()) {
         Ok(c) => {
             println!("--device {choice}: {}", c.name);
             if let Some(line) = c.fallback {

@@ -111,6 +111,11 @@ pub(crate) fn step_line(g: u32, record: &StepRecord) -> String {
 }
 
 impl LoopCommand {
+    /// Its config file, where one is given.
+    pub fn config(&self) -> Option<&std::path::Path> {
+        self.config.as_deref()
+    }
+
     /// Checks the arguments and runs the loop.
     ///
     /// # Errors

@@ -47,6 +47,11 @@ pub struct SelfplayCommand {
 }
 
 impl SelfplayCommand {
+    /// Its config file.
+    pub fn config(&self) -> &std::path::Path {
+        &self.config
+    }
+
     /// Runs self-play with a progress bar and prints a summary.
     ///
     /// # Errors

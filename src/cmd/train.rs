@@ -42,6 +42,11 @@ pub struct TrainCommand {
 }
 
 impl TrainCommand {
+    /// Its config file.
+    pub fn config(&self) -> &std::path::Path {
+        &self.config
+    }
+
     /// Trains with a progress bar and prints a summary.
     ///
     /// # Errors

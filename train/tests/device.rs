@@ -10,17 +10,18 @@
 //! 1e-3 (losses after a few optimizer steps), far below a difference a search would notice.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use burn::optim::{AdamWConfig, GradientsParams};
 use burn::tensor::{Device, Tensor, TensorData};
 use mankala_config::{NetworkConfig, NetworkKind, SearchConfig, SelfplayConfig, TrainConfig};
 use mankala_data::{ShardMeta, read_shard};
 use mankala_engine::{AnyGame, Encoder, Game, State, with_game};
-use mankala_models::device::{Chosen, DeviceChoice, choose, resolve};
+use mankala_models::device::{Chosen, DeviceChoice, Probe, choose, resolve};
 use mankala_models::file::{self, Expected, MODEL_FORMAT_VERSION, ModelMeta};
 use mankala_models::net::{Batch, infer, loss};
 use mankala_models::{NetInputs, PolicyValueNet};
-use mankala_search::NetworkEvaluator;
+use mankala_search::{InferenceService, NetworkEvaluator, ServiceConfig};
 use mankala_selfplay::Settings;
 use mankala_selfplay::run::{Shards, selfplay};
 use mankala_train::{TrainOptions, train};
@@ -31,7 +32,7 @@ use rand::{Rng, SeedableRng};
 fn under_test() -> Chosen {
     let name = std::env::var("MANKALA_TEST_DEVICE").unwrap_or_else(|_| "cpu".into());
     let choice: DeviceChoice = name.parse().unwrap_or_else(|e| panic!("MANKALA_TEST_DEVICE: {e}"));
-    let chosen = resolve(choice).unwrap_or_else(|e| panic!("MANKALA_TEST_DEVICE={name}: {e}"));
+    let chosen = resolve(choice, &Probe::standard()).unwrap_or_else(|e| panic!("MANKALA_TEST_DEVICE={name}: {e}"));
     eprintln!("device under test: {}", chosen.name);
     chosen
 }
@@ -160,6 +161,45 @@ fn the_network_on_the_device_gives_the_cpus_policy_and_value() {
 }
 
 #[test]
+fn the_inference_service_on_the_device_answers_as_the_cpu() {
+    let Some(chosen) = unless_software("the_inference_service_on_the_device_answers_as_the_cpu") else {
+        return;
+    };
+    let dir = temp_dir("service");
+    let (name, network) = networks()[1].clone();
+    let (path, game, rules) = saved_model(&dir, name, 2, &network);
+    let expected = Expected::of(&game, &rules, 2);
+    let (on_cpu, _) = file::load(&path, &expected, &cpu()).unwrap();
+    let (on_device, _) = file::load(&path, &expected, &chosen.device).unwrap();
+    let (e, a) = with_game!(&game, g => (Encoder::new(g, 2).unwrap().len(), g.num_actions()));
+    let config = ServiceConfig { sizes: vec![16, 64], max_wait: Duration::from_millis(1), warm: true, in_flight: 0 };
+    let service = InferenceService::start(on_device, chosen.device.clone(), (e, a), config);
+    // Four threads' requests of 5 to 70 positions: padded to 16 or 64, the 70 cut in two.
+    let answers: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = [5usize, 16, 40, 70]
+            .into_iter()
+            .map(|n| {
+                let (service, game) = (service.clone(), &game);
+                s.spawn(move || {
+                    let (features, legal) = positions(game, 2, n, n as u64);
+                    let (p, v, _) = service.infer(features.clone(), legal.clone(), n);
+                    (features, legal, n, p, v)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (features, legal, n, p_dev, v_dev) in answers {
+        let (p_cpu, v_cpu) = infer(&on_cpu, &cpu(), features, legal, n);
+        let (dp, dv) = (max_diff(&p_cpu, &p_dev), max_diff(&v_cpu, &v_dev));
+        assert!(dp < 1e-4 && dv < 1e-4, "{n} positions: policy differs by {dp}, value by {dv}");
+    }
+    let stats = service.stats();
+    assert!(stats.calls.keys().all(|s| [16, 64].contains(s)), "{stats:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_model_file_written_on_the_device_loads_on_the_cpu_with_the_same_outputs() {
     let device = under_test().device;
     let dir = temp_dir("files");
@@ -251,7 +291,7 @@ fn selfplay_and_the_trainer_run_on_the_device() {
     let Some(under_test) = unless_software("selfplay_and_the_trainer_run_on_the_device") else {
         return;
     };
-    let chosen = choose(under_test.choice).unwrap();
+    let chosen = choose(under_test.choice, &Probe::standard()).unwrap();
     let dir = temp_dir("loop");
     let network = NetworkConfig { width: 32, blocks: 1, value_width: 16, encoding: 2, ..NetworkConfig::default() };
     let (path, game, rules) = saved_model(&dir, "kalah", 2, &network);

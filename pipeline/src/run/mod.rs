@@ -25,7 +25,9 @@ use crate::progress::Progress;
 use crate::records::{
     Beside, EvalDone, GateDone, NamedResult, RunRecord, SelfplayDone, StepRecord, TrainDone,
 };
-use crate::selfplay::{load_network, network_evaluator, rate_note, settings, shard_meta};
+use crate::selfplay::{
+    for_evaluator, load_network, network_evaluator, rate_note, settings, shard_meta,
+};
 use crate::train;
 
 mod closing;
@@ -279,7 +281,11 @@ impl Run {
         let (evaluator, name) = self.evaluator_for(best, seed)?;
         if !ids.is_empty() {
             let run_id = format!("{}-g{g:04}", self.name);
-            let settings = settings(&self.cfg, &run_id, g, seed);
+            let settings = for_evaluator(
+                settings(&self.cfg, &run_id, g, seed),
+                &evaluator,
+                self.threads,
+            );
             let meta = shard_meta(&self.cfg, &run_id, seed);
             let base = done.len() as u64;
             progress.begin(&format!("gen {g} self-play ({name})"), "games", total, base);

@@ -86,9 +86,10 @@ pub fn bench_mcts(
     )
 }
 
-/// `mankala bench network`: inference positions/s at several batch sizes (one thread), the
-/// bare training step on in-memory tensors, and batched inference on `threads` threads
-/// sharing one model.
+/// `mankala bench network`: inference positions/s at several batch sizes (one thread; each
+/// size's first call, which compiles a GPU's kernels, and one call's upload, kernels and
+/// read-back), self-play's batch on `threads` threads sharing one model and through an
+/// inference service, and the bare training step. Each line is printed as it is measured.
 pub fn bench_network(
     cfg: &Resolved,
     seconds: f64,
@@ -103,28 +104,50 @@ pub fn bench_network(
         cfg.game.name(),
         cfg.network
     );
-    let r = bench::network_speed(cfg, seconds, threads, batches);
-    for &(batch, rate) in &r.inference {
-        println!("inference batch {batch:>5}: {rate:>10.0} positions/s (1 thread)");
+    let speed = bench::network_speed(cfg, seconds, threads, batches, &mut |figure| {
+        println!("{}", figure_line(figure));
+    });
+    write_json(json_path, &NetworkRecord { device, speed })
+}
+
+/// The line of one figure of `bench network`.
+fn figure_line(figure: &bench::NetworkFigure) -> String {
+    use bench::NetworkFigure as F;
+    match figure {
+        F::Inference {
+            batch,
+            first_call_s,
+            positions_per_s,
+            upload_ms,
+            forward_ms,
+            read_back_ms,
+        } => format!(
+            "inference batch {batch:>5}: {positions_per_s:>10.0} positions/s (1 thread; first call {first_call_s:.3} s; a call: upload {upload_ms:.3} ms, network {forward_ms:.3} ms, read-back {read_back_ms:.3} ms)"
+        ),
+        F::Shared {
+            batch,
+            threads,
+            positions_per_s,
+        } => format!(
+            "inference batch {batch:>5}: {positions_per_s:>10.0} positions/s ({threads} threads sharing one model)"
+        ),
+        F::Service {
+            batch,
+            threads,
+            positions_per_s,
+            mean_batch,
+            shapes,
+        } => format!(
+            "inference batch {batch:>5}: {positions_per_s:>10.0} positions/s ({threads} threads through one inference service: {mean_batch:.0} positions a call, {shapes} batch sizes)"
+        ),
+        F::Train {
+            batch,
+            first_step_s,
+            samples_per_s,
+        } => format!(
+            "bare train step batch {batch:>5}: {samples_per_s:>10.0} samples/s (in-memory tensors; first step {first_step_s:.3} s)"
+        ),
     }
-    println!(
-        "inference batch {:>5}: {:>10.0} positions/s ({} threads sharing one model)",
-        r.shared_batch, r.shared, r.threads
-    );
-    for &(batch, rate) in &r.train_step {
-        println!("bare train step batch {batch:>5}: {rate:>10.0} samples/s (in-memory tensors)");
-    }
-    write_json(
-        json_path,
-        &NetworkRecord {
-            device,
-            inference: r.inference,
-            shared: r.shared,
-            shared_batch: r.shared_batch,
-            threads: r.threads,
-            train_step: r.train_step,
-        },
-    )
 }
 
 /// The search settings of `bench mcts`.

@@ -81,6 +81,14 @@ pub enum SelectionArg {
 }
 
 impl BenchCommand {
+    /// The config file of `bench network`.
+    pub fn config(&self) -> Option<&std::path::Path> {
+        match self {
+            BenchCommand::Network { config, .. } => Some(config),
+            _ => None,
+        }
+    }
+
     /// Checks the arguments and measures.
     ///
     /// # Errors
