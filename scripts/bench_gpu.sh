@@ -126,7 +126,7 @@ for name in ["oware", "omweso"]:
     print(f"`{name}` network ({gpu.get('device', device + ': no figures')} against cpu):\n")
     print("| measure | cpu | " + device + " | ratio |")
     print("| --- | ---: | ---: | ---: |")
-    keys = sorted({k for k in list(cpu) + list(gpu) if re.fullmatch(r"(inference|first_call|upload_ms|forward_ms|read_back_ms|train_step|first_step)_b\d+", k)},
+    keys = sorted({k for k in list(cpu) + list(gpu) if re.fullmatch(r"(inference|first_call|settle|upload_ms|forward_ms|read_back_ms|train_step|first_step)_b\d+", k)},
                   key=lambda k: (k.startswith(("train", "first_step")), int(re.sub(r"\D", "", k.split("_b")[-1])), k))
     for k in keys + ["inference_shared", "inference_service"]:
         c, g = cpu.get(k), gpu.get(k)

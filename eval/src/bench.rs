@@ -129,8 +129,11 @@ pub enum NetworkFigure {
     Inference {
         /// Positions a call.
         batch: usize,
-        /// The first call at this size (on a GPU: compiling and tuning its kernels), seconds.
+        /// The first call at this size (on a GPU: compiling its kernels), seconds.
         first_call_s: f64,
+        /// The two calls after it, seconds: a backend that tunes its kernels may compile the
+        /// chosen ones here.
+        settle_s: f64,
         /// Positions a second after it.
         positions_per_s: f64,
         /// One call's parts, milliseconds each, the device synchronised between them: the
@@ -277,6 +280,11 @@ pub fn network_speed(
         let first = Instant::now();
         let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
         let first_call_s = first.elapsed().as_secs_f64();
+        let settle = Instant::now();
+        for _ in 0..2 {
+            let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
+        }
+        let settle_s = settle.elapsed().as_secs_f64();
         let positions_per_s = rate(seconds, || {
             let _ = infer(&net, &device, features.clone(), legal.clone(), batch);
             batch
@@ -286,6 +294,7 @@ pub fn network_speed(
         let figure = NetworkFigure::Inference {
             batch,
             first_call_s,
+            settle_s,
             positions_per_s,
             upload_ms,
             forward_ms,

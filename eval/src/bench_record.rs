@@ -47,7 +47,8 @@ pub struct MctsRecord {
 /// `mankala bench network --json`: positions (or samples) per second of the network.
 ///
 /// Serialized as one flat object whose keys name the batch sizes: `device`; for each
-/// inference batch `inference_b<batch>` (positions/s), `first_call_b<batch>` (seconds), and
+/// inference batch `inference_b<batch>` (positions/s), `first_call_b<batch>` and
+/// `settle_b<batch>` (seconds: the first call and the two after it), and
 /// `upload_ms_b<batch>`, `forward_ms_b<batch>`, `read_back_ms_b<batch>`;
 /// `inference_shared`, `shared_batch`, `threads`; `inference_service`,
 /// `service_mean_batch`, `service_shapes`; and for each training batch
@@ -70,6 +71,7 @@ impl Serialize for NetworkRecord {
                 NetworkFigure::Inference {
                     batch,
                     first_call_s,
+                    settle_s,
                     positions_per_s,
                     upload_ms,
                     forward_ms,
@@ -77,6 +79,7 @@ impl Serialize for NetworkRecord {
                 } => {
                     map.serialize_entry(&format!("inference_b{batch}"), positions_per_s)?;
                     map.serialize_entry(&format!("first_call_b{batch}"), first_call_s)?;
+                    map.serialize_entry(&format!("settle_b{batch}"), settle_s)?;
                     map.serialize_entry(&format!("upload_ms_b{batch}"), upload_ms)?;
                     map.serialize_entry(&format!("forward_ms_b{batch}"), forward_ms)?;
                     map.serialize_entry(&format!("read_back_ms_b{batch}"), read_back_ms)?;

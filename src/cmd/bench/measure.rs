@@ -110,6 +110,16 @@ pub fn bench_network(
     write_json(json_path, &NetworkRecord { device, speed })
 }
 
+/// A rate in a column of 10: whole numbers, or two decimals below 100 (a software device's
+/// first calls may give less than one a second).
+fn per_s(rate: f64) -> String {
+    if rate < 100.0 {
+        format!("{rate:>10.2}")
+    } else {
+        format!("{rate:>10.0}")
+    }
+}
+
 /// The line of one figure of `bench network`.
 fn figure_line(figure: &bench::NetworkFigure) -> String {
     use bench::NetworkFigure as F;
@@ -117,19 +127,22 @@ fn figure_line(figure: &bench::NetworkFigure) -> String {
         F::Inference {
             batch,
             first_call_s,
+            settle_s,
             positions_per_s,
             upload_ms,
             forward_ms,
             read_back_ms,
         } => format!(
-            "inference batch {batch:>5}: {positions_per_s:>10.0} positions/s (1 thread; first call {first_call_s:.3} s; a call: upload {upload_ms:.3} ms, network {forward_ms:.3} ms, read-back {read_back_ms:.3} ms)"
+            "inference batch {batch:>5}: {} positions/s (1 thread; first call {first_call_s:.3} s, the next two {settle_s:.3} s; a call: upload {upload_ms:.3} ms, network {forward_ms:.3} ms, read-back {read_back_ms:.3} ms)",
+            per_s(*positions_per_s)
         ),
         F::Shared {
             batch,
             threads,
             positions_per_s,
         } => format!(
-            "inference batch {batch:>5}: {positions_per_s:>10.0} positions/s ({threads} threads sharing one model)"
+            "inference batch {batch:>5}: {} positions/s ({threads} threads sharing one model)",
+            per_s(*positions_per_s)
         ),
         F::Service {
             batch,
@@ -138,14 +151,16 @@ fn figure_line(figure: &bench::NetworkFigure) -> String {
             mean_batch,
             shapes,
         } => format!(
-            "inference batch {batch:>5}: {positions_per_s:>10.0} positions/s ({threads} threads through one inference service: {mean_batch:.0} positions a call, {shapes} batch sizes)"
+            "inference batch {batch:>5}: {} positions/s ({threads} threads through one inference service: {mean_batch:.0} positions a call, {shapes} batch sizes)",
+            per_s(*positions_per_s)
         ),
         F::Train {
             batch,
             first_step_s,
             samples_per_s,
         } => format!(
-            "bare train step batch {batch:>5}: {samples_per_s:>10.0} samples/s (in-memory tensors; first step {first_step_s:.3} s)"
+            "bare train step batch {batch:>5}: {} samples/s (in-memory tensors; first step {first_step_s:.3} s)",
+            per_s(*samples_per_s)
         ),
     }
 }
