@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU benchmark of docs/benchmarks.md ("GPU"): one prepared run on a machine with a GPU,
 # against the CPU backend of the same binary on the same machine, every step under its own
-# time limit (at most 9 minutes and 40 seconds in all; a step that runs out is recorded as
+# time limit (at most 8 minutes in all; a step that runs out is recorded as
 # such and the script goes on):
 #  0. `mankala devices` with --device auto: the calibration's verdict (card against CPU);
 #  1. the device tests (train/tests/device.rs) on the device, where DEVICE_TESTS names their
@@ -13,10 +13,12 @@
 #     self-play batch on every core and through the inference service, and training samples
 #     per second at batches 256 and 4,096;
 #  3. self-play positions per second with the zoo's Oware network at 100 simulations: the CPU
-#     (its search threads' own batches, 64 games a worker), the device with the search
-#     threads' own batches (`[search] inference = "thread"`, the path of issue 51's first
-#     measurement), and the device through the inference service with 256 and 1,024 games a
-#     worker; each run's record gives the batch sizes the device saw.
+#     (its search threads' own batches, 64 games a worker; 2,048 games), the device with the
+#     search threads' own batches (`[search] inference = "thread"`, the path of issue 51's
+#     first measurement; 2,048 games), and the device through the inference service, each
+#     worker keeping the games that fill it (4,096 leaves in flight; 4,096 games); each
+#     run's record gives the batch sizes the device saw. A run cut off by its limit leaves
+#     no figure but its log.
 # Prints Markdown for docs/benchmarks.md and leaves every JSON and log in OUT.
 #
 # Usage: MANKALA=path/to/mankala DEVICE=vulkan scripts/bench_gpu.sh [OUT]
@@ -67,7 +69,7 @@ step 30 devices "$bin" --device auto devices
 
 # 1. The device tests.
 if [ -n "${DEVICE_TESTS:-}" ]; then
-  step 100 device-tests env MANKALA_TEST_DEVICE="$device" "$DEVICE_TESTS" --test-threads 1 --nocapture
+  step 90 device-tests env MANKALA_TEST_DEVICE="$device" "$DEVICE_TESTS" --test-threads 1 --nocapture
 fi
 
 # 2. The network alone.
@@ -75,7 +77,7 @@ for cfg in configs/oware.toml configs/omweso.toml; do
   name=$(basename "$cfg" .toml)
   for dev in cpu "$device"; do
     limit=30
-    [ "$dev" = cpu ] || limit=75
+    [ "$dev" = cpu ] || limit=60
     step "$limit" "net-$name-$dev" "$bin" --device "$dev" bench network --config "$cfg" \
       --seconds "$seconds" --threads "$threads" \
       --batches 1,256,4096,16384 --train-batches 256,4096 --json "$out/net-$name-$dev.json"
@@ -84,7 +86,7 @@ done
 
 # 3. Self-play with the zoo's Oware network: its config with games_per_worker and
 # [search] inference set.
-selfplay() { # LIMIT DEVICE INFERENCE GAMES_PER_WORKER
+selfplay() { # LIMIT DEVICE INFERENCE GAMES_PER_WORKER GAMES
   local name="sp-$2-$3-$4" cfg="$out/sp-$2-$3-$4.toml"
   python3 - zoo/oware/config.toml "$cfg" "$4" "$3" <<'PY'
 import re, sys
@@ -101,13 +103,12 @@ text = put(text, "selfplay", "games_per_worker", per_worker)
 text = put(text, "search", "inference", f'"{inference}"')
 open(dest, "w").write(text)
 PY
-  step "$1" "$name" "$bin" --device "$2" selfplay --config "$cfg" --games $((threads * $4)) \
+  step "$1" "$name" "$bin" --device "$2" selfplay --config "$cfg" --games "$5" \
     --threads "$threads" --seed 1 --model zoo/oware/model.bpk --out "$out/$name"
 }
-selfplay 45 cpu thread 64
-selfplay 45 "$device" thread 64
-selfplay 75 "$device" service 256
-selfplay 75 "$device" service 1024
+selfplay 45 cpu thread 64 2048
+selfplay 45 "$device" thread 64 2048
+selfplay 90 "$device" service 64 4096
 
 python3 - "$out" "$device" <<'PY'
 import glob, json, os, re, sys

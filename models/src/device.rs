@@ -173,11 +173,11 @@ pub struct Probe {
 }
 
 impl Probe {
-    /// The configs' network (a 128 x 3 ring network) on Oware's inputs in encoding 2, 64
+    /// The configs' network (a 128 x 3 residual MLP) on Oware's inputs in encoding 2, 64
     /// positions a CPU thread on every core, 4,096 on the device, 150 ms a side.
     pub fn standard() -> Probe {
         let network = NetworkConfig {
-            kind: mankala_config::NetworkKind::Ring,
+            kind: mankala_config::NetworkKind::Mlp,
             width: 128,
             blocks: 3,
             encoding: 2,
@@ -197,6 +197,19 @@ impl Probe {
 }
 
 impl Probe {
+    /// The work of a command that plays games one position a leaf (`arena`, `play`, `judge`,
+    /// the engine protocol, `serve`): the configs' network, one position a call on every
+    /// core against the card given one position from each core at once (the inference
+    /// service gathering an arena's games).
+    pub fn interactive() -> Probe {
+        let standard = Probe::standard();
+        Probe {
+            cpu_batch: 1,
+            device_batch: standard.threads,
+            ..standard
+        }
+    }
+
     /// `cfg`'s network on its game's inputs, its self-play batch (`games_per_worker *
     /// leaves_per_game`) on every core, 4,096 on the device, 150 ms a side.
     pub fn for_config(cfg: &mankala_config::Resolved) -> Probe {
@@ -234,8 +247,9 @@ pub struct Speed {
     pub first_call_s: f64,
 }
 
-/// Runs `probe`'s network on `device` as `side` would for [`Probe::time`] after one first
-/// call, with random weights and inputs, and returns the rate.
+/// Runs `probe`'s network on `device` as `side` would for [`Probe::time`] (at least three
+/// calls a thread) after a first call and two more left out of the timing (compiling and
+/// tuning), with random weights and inputs, and returns the rate.
 pub fn calibrate(device: &Device, probe: &Probe, side: Side) -> Speed {
     let net = PolicyValueNet::new(&probe.network, &probe.inputs, device);
     let (enc, actions) = (probe.inputs.encoding_len, probe.inputs.num_actions);
@@ -251,13 +265,17 @@ pub fn calibrate(device: &Device, probe: &Probe, side: Side) -> Speed {
     let first = Instant::now();
     call();
     let first_call_s = first.elapsed().as_secs_f64();
+    // A backend that tunes its kernels may compile the ones it chose in the calls after the
+    // first: two more leave the timing, and each thread times at least three.
+    call();
+    call();
     let start = Instant::now();
     let calls: usize = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 s.spawn(|| {
                     let mut n = 0;
-                    while n == 0 || start.elapsed() < probe.time {
+                    while n < 3 || start.elapsed() < probe.time {
                         call();
                         n += 1;
                     }
@@ -602,7 +620,6 @@ mod tests {
                 s.positions_per_s.is_finite() && s.positions_per_s > 0.0,
                 "{s:?}"
             );
-            assert!(s.first_call_s >= 0.0, "{s:?}");
         }
     }
 }

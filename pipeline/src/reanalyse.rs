@@ -107,7 +107,14 @@ pub fn run(run: &Run, g: u32, window: u64, progress: &dyn Progress) -> Result<Ou
         search: &run.cfg.search,
         seed,
         threads: run.threads,
-        games_per_worker: run.cfg.selfplay.games_per_worker as usize,
+        // Raised where an inference service takes the leaves, as self-play's.
+        games_per_worker: crate::selfplay::for_evaluator(
+            crate::selfplay::settings(&run.cfg, "", g, seed),
+            &evaluator,
+            run.threads,
+        )
+        .selfplay
+        .games_per_worker as usize,
     };
     create_dir(&layout.train(g), "cannot create")?;
     progress.begin(

@@ -97,12 +97,34 @@ impl ServiceConfig {
 
     /// The games each of `threads` self-play workers keeps going, searching `leaves` leaves
     /// each a round: `configured` (`[selfplay] games_per_worker`), raised until the workers
-    /// together have [`ServiceConfig::in_flight`] leaves waiting.
+    /// together have as many leaves waiting as fit in [`ServiceConfig::in_flight`] (rounded
+    /// down, so that a full round is not a few rows above a size).
     pub fn games_per_worker(&self, configured: u32, threads: usize, leaves: u32) -> u32 {
-        let per_worker = self
-            .in_flight
-            .div_ceil(threads.max(1) * leaves.max(1) as usize);
+        let per_worker = (self.in_flight / (threads.max(1) * leaves.max(1) as usize)).max(1);
         configured.max(u32::try_from(per_worker).unwrap_or(u32::MAX))
+    }
+
+    /// How `rows` waiting rows are run: calls of (rows, padded size), in order. A call takes
+    /// at most the largest size; it is padded up to the next size where that at most doubles
+    /// its work, and otherwise runs exactly the largest size below it, the rest going on to
+    /// the next call (4,104 rows: 4,096, then 8 padded to 16, rather than one call of
+    /// 16,384).
+    pub fn plan(&self, rows: usize) -> Vec<(usize, usize)> {
+        let largest = *self.sizes.last().expect("a service has at least one size");
+        let mut calls = Vec::new();
+        let mut left = rows;
+        while left > 0 {
+            let chunk = left.min(largest);
+            let up = self.padded(chunk);
+            let down = self.sizes.iter().copied().rev().find(|&s| s <= chunk);
+            let call = match down {
+                Some(down) if up > 2 * chunk => (down, down),
+                _ => (chunk, up),
+            };
+            calls.push(call);
+            left -= call.0;
+        }
+        calls
     }
 
     /// The batch size `rows` rows are padded to: the smallest size at least `rows`, or the
@@ -153,6 +175,8 @@ pub struct InferenceService {
     tx: Sender<Request>,
     stats: Arc<Mutex<ServiceStats>>,
     config: Arc<ServiceConfig>,
+    /// Features and actions a row.
+    dims: (usize, usize),
     /// The service's thread, joined by nobody: it ends with the last handle.
     _thread: Arc<JoinHandle<()>>,
 }
@@ -210,6 +234,7 @@ impl InferenceService {
             tx,
             stats,
             config,
+            dims: (encoding_len, actions),
             _thread: Arc::new(thread),
         }
     }
@@ -221,6 +246,13 @@ impl InferenceService {
     /// When the service's thread has stopped (the device failed: its panic message was
     /// printed).
     pub fn infer(&self, features: Vec<f32>, legal: Vec<f32>, rows: usize) -> Heads {
+        let (enc, actions) = self.dims;
+        assert!(
+            features.len() == rows * enc && legal.len() == rows * actions,
+            "a request of {rows} rows has {} features and {} legal entries; the service's network reads {enc} and {actions} a row",
+            features.len(),
+            legal.len()
+        );
         let (reply, answer) = mpsc::sync_channel(1);
         let request = Request {
             features,
@@ -272,11 +304,16 @@ impl Server {
     /// Answers requests until every handle is gone.
     fn serve(&self, rx: &Receiver<Request>) {
         let largest = *self.config.sizes.last().expect("checked at start");
+        // A round of every search thread's leaves: no use waiting for more.
+        let enough = match self.config.in_flight {
+            0 => largest,
+            n => n.min(largest),
+        };
         while let Ok(first) = rx.recv() {
             let mut queued = first.rows;
             let mut requests = vec![first];
             let deadline = Instant::now() + self.config.max_wait;
-            while queued < largest {
+            while queued < enough {
                 let next = match rx.try_recv() {
                     Ok(r) => r,
                     Err(TryRecvError::Disconnected) => break,
@@ -297,12 +334,11 @@ impl Server {
         }
     }
 
-    /// Runs the requests' rows in calls of at most the largest size, each padded to a size,
-    /// and sends each request its rows of the outputs.
+    /// Runs the requests' rows in the calls of [`ServiceConfig::plan`], each padded to a
+    /// size, and sends each request its rows of the outputs.
     fn answer(&self, requests: Vec<Request>) {
         let (enc, actions) = (self.encoding_len, self.actions);
         let total: usize = requests.iter().map(|r| r.rows).sum();
-        let largest = *self.config.sizes.last().expect("checked at start");
         let mut features = Vec::with_capacity(total * enc);
         let mut legal = Vec::with_capacity(total * actions);
         for r in &requests {
@@ -312,9 +348,7 @@ impl Server {
         let (mut p, mut v, mut score) = (Vec::with_capacity(total * actions), Vec::new(), None);
         let mut stats = ServiceStats::default();
         let mut start = 0;
-        while start < total {
-            let rows = (total - start).min(largest);
-            let size = self.config.padded(rows);
+        for (rows, size) in self.config.plan(total) {
             let mut f = features[start * enc..(start + rows) * enc].to_vec();
             let mut l = legal[start * actions..(start + rows) * actions].to_vec();
             f.resize(size * enc, 0.0);
@@ -427,11 +461,64 @@ mod tests {
         assert_eq!(got, [4, 4, 16, 16, 64, 64, 64, 64]);
         let standard = ServiceConfig::standard();
         assert_eq!(standard.sizes, [16, 64, 256, 1024, 4096, 16384]);
-        // 4,096 leaves in flight: 256 games on each of 16 workers, 64 configured kept on 2x32.
+        // 4,096 leaves in flight: 256 games on each of 16 workers, 341 on 12 (4,092, not
+        // 4,104), 64 configured kept where 4 leaves a game fill it.
         assert_eq!(standard.games_per_worker(64, 16, 1), 256);
+        assert_eq!(standard.games_per_worker(64, 12, 1), 341);
         assert_eq!(standard.games_per_worker(64, 16, 4), 64);
         assert_eq!(standard.games_per_worker(4000, 16, 1), 4000);
         assert_eq!(standard.games_per_worker(64, 0, 0), 4096);
+        assert_eq!(standard.games_per_worker(1, 10_000, 1), 1);
+    }
+
+    #[test]
+    fn a_call_is_padded_at_most_to_double_and_cut_otherwise() {
+        let standard = ServiceConfig::standard();
+        assert_eq!(standard.plan(0), []);
+        assert_eq!(standard.plan(5), [(5, 16)]);
+        assert_eq!(standard.plan(3000), [(3000, 4096)]);
+        assert_eq!(standard.plan(4104), [(4096, 4096), (8, 16)]);
+        assert_eq!(standard.plan(100), [(64, 64), (36, 64)]);
+        assert_eq!(standard.plan(20000), [(16384, 16384), (3616, 4096)]);
+        for rows in [1, 17, 129, 1000, 5000, 40000] {
+            let plan = standard.plan(rows);
+            assert_eq!(plan.iter().map(|c| c.0).sum::<usize>(), rows, "{plan:?}");
+            assert!(
+                plan.iter().all(|&(r, s)| standard.sizes.contains(&s)
+                    && r <= s
+                    && (s <= 2 * r || s == 16)),
+                "{plan:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn auto_starts_a_service_on_a_gpu_only_and_the_other_choices_as_named() {
+        // This process has chosen no device: the CPU.
+        let (g, net) = (Oware::default(), net(false));
+        let with = |inference| SearchConfig {
+            inference,
+            ..SearchConfig::default()
+        };
+        assert!(for_search(&with(Inference::Auto), &g, &net, 2).is_none());
+        assert!(for_search(&with(Inference::Thread), &g, &net, 2).is_none());
+        let service = for_search(&with(Inference::Service), &g, &net, 2).unwrap();
+        assert!(!service.config().warm, "the CPU needs no warm-up");
+    }
+
+    #[test]
+    #[should_panic(expected = "a request of 2 rows has 3 features")]
+    fn a_request_of_the_wrong_length_is_refused() {
+        let (_, _, enc, actions) = positions(1);
+        let config = ServiceConfig {
+            sizes: vec![4],
+            max_wait: Duration::ZERO,
+            warm: false,
+            in_flight: 0,
+        };
+        let service =
+            InferenceService::start(net(false), mankala_models::device(), (enc, actions), config);
+        let _ = service.infer(vec![0.0; 3], vec![1.0; 2 * actions], 2);
     }
 
     #[test]
@@ -485,8 +572,6 @@ mod tests {
                 stats.calls.keys().all(|s| [8, 32].contains(s)),
                 "only the service's sizes run: {stats:?}"
             );
-            let run: u64 = stats.calls.iter().map(|(&s, &n)| s as u64 * n).sum();
-            assert_eq!(run, stats.rows + stats.padding, "{stats:?}");
         }
     }
 

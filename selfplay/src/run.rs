@@ -148,7 +148,9 @@ where
 /// Plays the games numbered `ids` on `threads` Rayon workers and writes them to shards of
 /// `games_per_shard` games in `shards.dir`. Worker `w` plays `ids[w]`,
 /// `ids[w + threads]`, ..., and a game's random choices depend only on the run's seed and
-/// its id, so a run is reproducible, and an interrupted run can be finished by playing the
+/// its id, so a run is reproducible (bit for bit where each worker runs its own batches; to
+/// the last bits of the network's outputs with an inference service, whose batches mix the
+/// workers' leaves by timing), and an interrupted run can be finished by playing the
 /// ids missing from its shards. `progress` is called after every finished game.
 ///
 /// # Errors

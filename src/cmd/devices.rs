@@ -5,8 +5,9 @@ use mankala_models::device::{choose as choose_for_process, resolve, survey as ba
 use mankala_models::{DeviceChoice, Probe};
 
 /// Chooses the device of this process's networks; `cpu` costs nothing. `auto` measures a card
-/// it finds against the CPU on the network of `config` (the command's config file, where it
-/// has one; else the configs' network on Oware) and keeps the faster. The terminal hears of
+/// it finds against the CPU on the command's work and keeps the faster: self-play's batches
+/// of the network of `config` (the command's config file, where it has one), else one
+/// position a call on every core (`Probe::interactive`: arenas, play, the protocol). The terminal hears of
 /// a GPU taken, or of `auto` falling back to the CPU, on standard error (standard output may
 /// be a protocol's).
 ///
@@ -18,9 +19,11 @@ pub fn choose(choice: DeviceChoice, config: Option<&std::path::Path>) -> Result<
     }
     // A config that does not resolve is the command's to report, by name; the probe then
     // measures the configs' network.
-    let probe = config
-        .and_then(|path| mankala_config::resolve(None, Some(path)).ok())
-        .map_or_else(Probe::standard, |cfg| Probe::for_config(&cfg));
+    let probe = match config {
+        Some(path) => mankala_config::resolve(None, Some(path))
+            .map_or_else(|_| Probe::standard(), |cfg| Probe::for_config(&cfg)),
+        None => Probe::interactive(),
+    };
     let chosen = choose_for_process(choice, &probe)?;
     match (&chosen.fallback, &chosen.note) {
         (Some(line), _) | (None, Some(line)) => eprintln!("{line}"),

@@ -245,22 +245,22 @@ impl Run {
     /// # Errors
     /// The model file at fault, named.
     pub fn evaluator_for(&self, best: Option<u32>, seed: u64) -> Result<(AnyEvaluator, String)> {
-        Ok(match best {
+        let evaluator = match best {
             Some(k) => {
                 let (net, encoding) = load_network(&self.cfg, &self.layout.model(k), false)?;
-                (
-                    network_evaluator(&self.cfg, net, encoding, seed),
-                    format!("gen-{k}"),
-                )
+                network_evaluator(&self.cfg, net, encoding, seed)
             }
-            None => {
-                let kind = self.cfg.loop_.first_evaluator;
-                (
-                    AnyEvaluator::without_network(kind, seed),
-                    kind.name().into(),
-                )
-            }
-        })
+            None => AnyEvaluator::without_network(self.cfg.loop_.first_evaluator, seed),
+        };
+        Ok((evaluator, self.evaluator_name(best)))
+    }
+
+    /// The name of [`Run::evaluator_for`]'s evaluator (`gen-K`, `rollout`), without making it.
+    pub fn evaluator_name(&self, best: Option<u32>) -> String {
+        match best {
+            Some(k) => format!("gen-{k}"),
+            None => self.cfg.loop_.first_evaluator.name().into(),
+        }
     }
 
     /// Self-play of generation `g` with the best network so far (or the first evaluator;
@@ -278,8 +278,10 @@ impl Run {
         let ids: Vec<u64> = (0..total).filter(|i| !done.contains(i)).collect();
         let best = self.best_before(self.cfg.loop_.selfplay_sees(g))?;
         let seed = step_seed(self.seed(), g, 1);
-        let (evaluator, name) = self.evaluator_for(best, seed)?;
+        let name = self.evaluator_name(best);
+        // The network (and on a GPU its inference service) only where games are missing.
         if !ids.is_empty() {
+            let (evaluator, _) = self.evaluator_for(best, seed)?;
             let run_id = format!("{}-g{g:04}", self.name);
             let settings = for_evaluator(
                 settings(&self.cfg, &run_id, g, seed),
