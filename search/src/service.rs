@@ -506,9 +506,8 @@ mod tests {
         assert!(!service.config().warm, "the CPU needs no warm-up");
     }
 
-    #[test]
-    #[should_panic(expected = "a request of 2 rows has 3 features")]
-    fn a_request_of_the_wrong_length_is_refused() {
+    /// A service of one size, 4, over a fresh Oware network; and its actions a row.
+    fn small_service() -> (InferenceService, usize) {
         let (_, _, enc, actions) = positions(1);
         let config = ServiceConfig {
             sizes: vec![4],
@@ -516,8 +515,17 @@ mod tests {
             warm: false,
             in_flight: 0,
         };
-        let service =
-            InferenceService::start(net(false), mankala_models::device(), (enc, actions), config);
+        let device = mankala_models::device();
+        (
+            InferenceService::start(net(false), device, (enc, actions), config),
+            actions,
+        )
+    }
+
+    #[test]
+    #[should_panic(expected = "a request of 2 rows has 3 features")]
+    fn a_request_of_the_wrong_length_is_refused() {
+        let (service, actions) = small_service();
         let _ = service.infer(vec![0.0; 3], vec![1.0; 2 * actions], 2);
     }
 
@@ -577,15 +585,7 @@ mod tests {
 
     #[test]
     fn its_thread_ends_with_the_last_handle() {
-        let (_, _, enc, actions) = positions(1);
-        let config = ServiceConfig {
-            sizes: vec![4],
-            max_wait: Duration::ZERO,
-            warm: false,
-            in_flight: 0,
-        };
-        let service =
-            InferenceService::start(net(false), mankala_models::device(), (enc, actions), config);
+        let (service, _) = small_service();
         let thread = Arc::clone(&service._thread);
         drop(service);
         let start = Instant::now();
