@@ -248,17 +248,13 @@ impl Prepared {
                         ..self.search.clone()
                     },
                     {
-                        let Some((net, encoding)) = self.network() else {
+                        let Loaded::Network(net, encoding, service) = &self.loaded else {
                             unreachable!("a network spec is prepared with its network in `new`")
                         };
-                        let service = match &self.loaded {
-                            Loaded::Network(_, _, service) => service.clone(),
-                            _ => None,
-                        };
-                        NetworkEvaluator::new(net.clone(), encoding)
+                        NetworkEvaluator::new(net.as_ref().clone(), *encoding)
                             .with_score(self.search.score_mix)
                             .with_playouts(self.search.rollout_mix, seed)
-                            .served(service)
+                            .served(service.clone())
                     },
                 )
                 .on_clock(*millis),

@@ -185,38 +185,6 @@ pub struct NetworkSpeed {
     pub figures: Vec<NetworkFigure>,
 }
 
-impl NetworkSpeed {
-    /// Inference on one thread, by batch size.
-    pub fn inference(&self) -> Vec<(usize, f64)> {
-        self.figures
-            .iter()
-            .filter_map(|f| match f {
-                NetworkFigure::Inference {
-                    batch,
-                    positions_per_s,
-                    ..
-                } => Some((*batch, *positions_per_s)),
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// Samples a second of the bare training step, by batch size.
-    pub fn train_step(&self) -> Vec<(usize, f64)> {
-        self.figures
-            .iter()
-            .filter_map(|f| match f {
-                NetworkFigure::Train {
-                    batch,
-                    samples_per_s,
-                    ..
-                } => Some((*batch, *samples_per_s)),
-                _ => None,
-            })
-            .collect()
-    }
-}
-
 /// The batch sizes `network_speed` times.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NetworkBatches {

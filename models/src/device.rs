@@ -305,9 +305,9 @@ pub enum Verdict {
     Cpu(String),
 }
 
-/// The card `name` is taken when it evaluated at least as many positions a second as the
+/// The card `name` (of backend `backend`) is taken when it evaluated at least as many positions a second as the
 /// CPU; the line gives both rates either way.
-pub fn verdict(name: &str, gpu: &Speed, cpu: &Speed) -> Verdict {
+pub fn verdict(name: &str, backend: DeviceChoice, gpu: &Speed, cpu: &Speed) -> Verdict {
     let rates = format!(
         "{name} evaluates this network at {:.0} positions/s (batch {}, first call {:.2} s), the CPU at {:.0} positions/s ({} threads, batch {})",
         gpu.positions_per_s,
@@ -321,8 +321,7 @@ pub fn verdict(name: &str, gpu: &Speed, cpu: &Speed) -> Verdict {
         Verdict::Gpu(format!("--device auto: {rates}; running on {name}"))
     } else {
         Verdict::Cpu(format!(
-            "--device auto: {rates}; running on the CPU, which is faster here (--device {} forces the card)",
-            name.split(':').next().unwrap_or(name)
+            "--device auto: {rates}; running on the CPU, which is faster here (--device {backend} forces the card)"
         ))
     }
 }
@@ -362,7 +361,7 @@ fn auto(probe: &Probe) -> Chosen {
                 found.choice = DeviceChoice::Auto;
                 let gpu = calibrate(&found.device, probe, Side::Device);
                 let cpu = calibrate(&Device::flex(), probe, Side::Cpu);
-                let line = verdict(&found.name, &gpu, &cpu);
+                let line = verdict(&found.name, choice, &gpu, &cpu);
                 return match line {
                     Verdict::Gpu(line) => {
                         found.note = Some(line);
@@ -573,7 +572,7 @@ mod tests {
         // Issue 51's H200 against its 16 cores: the card far slower for this network.
         let name = "vulkan: NVIDIA H200";
         let cpu = speed(5_500_000.0, 64, 16);
-        match verdict(name, &speed(90_000.0, 4096, 1), &cpu) {
+        match verdict(name, DeviceChoice::Vulkan, &speed(90_000.0, 4096, 1), &cpu) {
             Verdict::Cpu(line) => {
                 assert!(line.starts_with("--device auto: vulkan: NVIDIA H200 evaluates this network at 90000 positions/s (batch 4096"), "{line}");
                 assert!(
@@ -589,7 +588,12 @@ mod tests {
             }
             other => panic!("the slower card was taken: {other:?}"),
         }
-        match verdict(name, &speed(20_000_000.0, 4096, 1), &cpu) {
+        match verdict(
+            name,
+            DeviceChoice::Vulkan,
+            &speed(20_000_000.0, 4096, 1),
+            &cpu,
+        ) {
             Verdict::Gpu(line) => {
                 assert!(line.ends_with("running on vulkan: NVIDIA H200"), "{line}")
             }
