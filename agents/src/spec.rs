@@ -159,10 +159,14 @@ impl Prepared {
         })
     }
 
-    /// The network of an `nn` or `zoo` spec and the encoding version it reads.
-    pub fn network(&self) -> Option<(&PolicyValueNet, u32)> {
+    /// The network of an `nn` or `zoo` spec as an evaluator of positions (its priors and
+    /// values, without search), sending its positions to the spec's inference service where
+    /// it has one, as the spec's agents do; `None` for a spec without a network.
+    pub fn evaluator(&self) -> Option<NetworkEvaluator> {
         match &self.loaded {
-            Loaded::Network(net, encoding, _) => Some((net.as_ref(), *encoding)),
+            Loaded::Network(net, encoding, service) => {
+                Some(NetworkEvaluator::new(net.as_ref().clone(), *encoding).served(service.clone()))
+            }
             _ => None,
         }
     }

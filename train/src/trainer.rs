@@ -5,6 +5,8 @@ use std::fs;
 use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::sync_channel;
 use std::time::Instant;
 
 use burn::module::Module;
@@ -231,12 +233,13 @@ fn batch_of(
     }
 }
 
-/// The gradients of one training step on `rows` and its policy, value and score losses (NaN
-/// without a score head): the rows split into `threads` contiguous parts of equal size (one
-/// more or less), each part's loss differentiated on a thread of its own (the first on the
-/// calling thread), the parts' gradients and losses summed in order, each weighted by its share of the rows. That is the
-/// whole batch's mean loss, but where the parts hold different shares of policy targets (fast
-/// searches) or of margins, which each part normalizes by its own.
+/// The gradients of one training step on `rows` and its policy, value and score losses
+/// ([`Losses`], left on the device): the rows split into `threads` contiguous parts of equal
+/// size (one more or less), each part's loss differentiated on a thread of its own (the first
+/// on the calling thread), the parts' gradients and losses summed in order, each weighted by
+/// its share of the rows. That is the whole batch's mean loss, but where the parts hold
+/// different shares of policy targets (fast searches) or of margins, which each part
+/// normalizes by its own.
 fn step_gradients(
     net: &PolicyValueNet,
     rows: &Samples,
@@ -244,7 +247,7 @@ fn step_gradients(
     score_scale: f32,
     threads: usize,
     device: &Device,
-) -> (GradientsParams, [f32; 3]) {
+) -> (GradientsParams, Losses) {
     let n = rows.len();
     let parts = threads.clamp(1, n.max(1));
     // Each part past the first runs on a fork of the network, with an autodiff graph of its
@@ -261,11 +264,11 @@ fn step_gradients(
             total = total + score.clone() * tc.score_weight;
         }
         let grads = GradientsParams::from_grads((total * share).backward(), net);
-        let losses = [
-            scalar(l.policy) * share,
-            scalar(l.value) * share,
-            l.score.map_or(f32::NAN, scalar) * share,
-        ];
+        let losses = Losses {
+            policy: l.policy.inner() * share,
+            value: l.value.inner() * share,
+            score: l.score.map(|t| t.inner() * share),
+        };
         (grads, losses)
     };
     if parts == 1 {
@@ -275,7 +278,7 @@ fn step_gradients(
     let part = |k: usize| k * n / parts..(k + 1) * n / parts;
     // The first part runs on the calling thread, on the network itself; the others each on
     // a thread of its own, on a fork.
-    let done: Vec<(GradientsParams, [f32; 3])> = std::thread::scope(|s| {
+    let done: Vec<(GradientsParams, Losses)> = std::thread::scope(|s| {
         let handles: Vec<_> = (1..parts)
             .map(|k| {
                 let fork = net.clone().fork(device);
@@ -292,15 +295,51 @@ fn step_gradients(
             .collect()
     });
     let mut sum = GradientsAccumulator::new();
-    let mut losses = [0.0f32; 3];
+    let mut losses: Option<Losses> = None;
     for (grads, l) in done {
         sum.accumulate(net, grads);
-        for (total, x) in losses.iter_mut().zip(l) {
-            *total += x;
+        losses = Some(match losses {
+            None => l,
+            Some(total) => total.add(l),
+        });
+    }
+    (sum.grads(), losses.expect("at least one part"))
+}
+
+/// A step's (or a sum of steps') policy, value and score losses, kept on the device: the
+/// training loop adds them up step by step and reads them back only when it writes its
+/// metrics, so that a GPU is not made to wait for every step's losses to reach the CPU.
+#[derive(Clone, Debug)]
+struct Losses {
+    policy: Tensor<1>,
+    value: Tensor<1>,
+    /// `None` without a score head.
+    score: Option<Tensor<1>>,
+}
+
+impl Losses {
+    /// The sum of two steps' (or parts') losses.
+    fn add(self, other: Losses) -> Losses {
+        Losses {
+            policy: self.policy + other.policy,
+            value: self.value + other.value,
+            score: self.score.zip(other.score).map(|(a, b)| a + b),
         }
     }
-    (sum.grads(), losses)
+
+    /// The policy, value and score losses, read back from the device (the score NaN without a
+    /// score head).
+    fn read(self) -> [f32; 3] {
+        [
+            scalar(self.policy),
+            scalar(self.value),
+            self.score.map_or(f32::NAN, scalar),
+        ]
+    }
 }
+
+/// Training batches drawn ahead of the steps: how many may wait while a step runs.
+const BATCHES_AHEAD: usize = 2;
 
 fn scalar(t: Tensor<1>) -> f32 {
     t.into_data()
@@ -583,6 +622,21 @@ fn check_window(opts: &TrainOptions<'_>, window: &crate::window::Window) -> Resu
 /// [`TrainError`] naming the data, checkpoint or output file at fault.
 pub fn train(
     opts: &TrainOptions<'_>,
+    progress: impl FnMut(u64, u64, &TrainSummary),
+) -> Result<TrainSummary, TrainError> {
+    train_drawing_ahead(opts, BATCHES_AHEAD, progress)
+}
+
+/// [`train`] with its batches drawn up to `ahead` in advance of the steps by a thread of their
+/// own; with 0, on the calling thread between the steps: the reference the tests hold the
+/// drawing ahead to (the same network and metrics).
+///
+/// # Errors
+/// As [`train`].
+#[doc(hidden)]
+pub fn train_drawing_ahead(
+    opts: &TrainOptions<'_>,
+    ahead: usize,
     mut progress: impl FnMut(u64, u64, &TrainSummary),
 ) -> Result<TrainSummary, TrainError> {
     let out = opts.out;
@@ -600,7 +654,7 @@ pub fn train(
     let mut optim = AdamWConfig::new().with_weight_decay(tc.weight_decay).init();
     finish_checkpoint(out)?;
     let Start {
-        mut net,
+        net,
         mut summary,
         network,
         optimizer,
@@ -622,13 +676,13 @@ pub fn train(
             )
         })
         .transpose()?;
-    let mut sampler = Sampler::new(
+    let sampler = Mutex::new(Sampler::new(
         window,
         tc.shuffle_buffer,
         tc.validation_fraction,
         tc.validation_rows,
         opts.seed ^ summary.step,
-    );
+    ));
     let metrics_path = out.join("metrics.csv");
     keep_metrics_until(&metrics_path, summary.step)?;
     let new_metrics = !metrics_path.exists();
@@ -665,102 +719,155 @@ pub fn train(
     };
     let start = Instant::now();
     let first_step = summary.step;
-    let (mut sum_p, mut sum_v, mut sum_s, mut count) = (0.0f32, 0.0f32, 0.0f32, 0u32);
+    let mut sums: Option<Losses> = None;
+    let mut count = 0u32;
     let score_scale = network.score_scale;
-    while summary.step < opts.steps {
+    // On a GPU the device runs the whole batch: parts on CPU threads would only queue forks of
+    // the network on the same device.
+    let threads = if mankala_models::device::on_gpu() {
+        1
+    } else {
+        opts.threads
+    };
+    // The batches are drawn on a thread of their own, up to `ahead` in advance of the steps,
+    // so that reading and shuffling shards overlaps the steps (a device's work) instead of
+    // leaving it idle between them. One thread draws them in order, one a step, so the batches
+    // are the ones a draw on this thread would give; each comes with the number of held-out
+    // rows gathered when it was drawn, the rows a checkpoint after it is validated on.
+    let draw = || -> Result<(Samples, usize), TrainError> {
+        let mut sampler = sampler.lock().expect("a batch draw panicked");
         let rows = sampler.batch(tc.batch_size)?;
-        let lr = match opts.schedule {
-            Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
-            None => tc.learning_rate_at(summary.step, opts.steps),
-        };
-        let (grads, [pl, vl, sl]) =
-            step_gradients(&net, &rows, tc, score_scale, opts.threads, &device);
-        net = optim.step(lr, net, grads);
-        sum_p += pl;
-        sum_v += vl;
-        sum_s += sl;
-        count += 1;
-        summary.step += 1;
-        summary.samples += rows.len() as u64;
-        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-        summary.samples_per_s = (summary.step - first_step) as f64 * tc.batch_size as f64 / elapsed;
-        if summary.step % tc.checkpoint_every == 0 || summary.step == opts.steps {
-            summary.policy_loss = sum_p / count as f32;
-            summary.value_loss = sum_v / count as f32;
-            summary.score_loss = sum_s / count as f32;
-            (sum_p, sum_v, sum_s, count) = (0.0, 0.0, 0.0, 0);
-            let held = evaluate(
-                &net,
-                &sampler.validation,
-                tc.batch_size,
-                ValueTarget::of(tc),
-                score_scale,
-            );
-            summary.val_score_loss = held.score_loss;
-            summary.val_policy_loss = held.policy_loss;
-            summary.val_value_loss = held.value_loss;
-            summary.val_policy_entropy = held.policy_entropy;
-            summary.val_target_entropy = held.target_entropy;
-            let results_only = ValueTarget {
-                value_mix: 0.0,
-                ..ValueTarget::of(tc)
-            };
-            let (fp, fv, fs) = fixed
-                .as_ref()
-                .map_or((f32::NAN, f32::NAN, f32::NAN), |rows| {
-                    let h = evaluate(&net, rows, tc.batch_size, results_only, score_scale);
-                    (h.policy_loss, h.value_loss, h.score_loss)
-                });
-            (summary.fixed_policy_loss, summary.fixed_value_loss) = (fp, fv);
-            summary.fixed_score_loss = fs;
-            // One write of the whole line: a process killed at any moment leaves whole lines.
-            let line = format!(
-                "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{},{},{},{}\n",
-                summary.step,
-                summary.samples,
-                summary.policy_loss
-                    + summary.value_loss * tc.value_weight
-                    + if summary.score_loss.is_finite() {
-                        summary.score_loss * tc.score_weight
-                    } else {
-                        0.0
-                    },
-                summary.policy_loss,
-                summary.value_loss,
-                held.policy_loss,
-                held.value_loss,
-                held.policy_entropy,
-                held.target_entropy,
-                summary.samples_per_s,
-                csv_loss(fp),
-                csv_loss(fv),
-                csv_loss(summary.score_loss),
-                csv_loss(summary.val_score_loss),
-                csv_loss(fs),
-            );
-            metrics.write_all(line.as_bytes()).map_err(io_m)?;
-            // Weights, optimizer and record are staged, then committed together.
-            let mut staged = file::stage(&net, &meta_for(&summary), &ckpt_model)?.to_vec();
-            let tmp = atomic::temp_path(&ckpt_optim);
-            optim.save(&tmp).map_err(|e| {
-                atomic::abandon(&tmp);
-                TrainError::SaveOptimizer {
-                    path: tmp.clone(),
-                    message: e.to_string(),
+        Ok((rows, sampler.validation.len()))
+    };
+    let todo = opts.steps.saturating_sub(summary.step);
+    let net = std::thread::scope(|scope| -> Result<PolicyValueNet, TrainError> {
+        let mut net = net;
+        let batches = (ahead > 0 && todo > 0).then(|| {
+            let (ready, batches) = sync_channel(ahead);
+            scope.spawn(move || {
+                for _ in 0..todo {
+                    let drawn = draw();
+                    let failed = drawn.is_err();
+                    // The steps have ended early (the receiver is gone), or the draw failed.
+                    if ready.send(drawn).is_err() || failed {
+                        break;
+                    }
                 }
-            })?;
-            staged.push((tmp, ckpt_optim.clone()));
-            let tmp = atomic::temp_path(&ckpt_state);
-            let text = serde_json::to_string_pretty(&summary).expect("serializes");
-            fs::write(&tmp, text).map_err(|source| TrainError::Io {
-                path: tmp.clone(),
-                source,
-            })?;
-            staged.push((tmp, ckpt_state.clone()));
-            commit_checkpoint(out, summary.step, &staged)?;
+            });
+            batches
+        });
+        while summary.step < opts.steps {
+            let (rows, held_rows) = match &batches {
+                Some(batches) => batches
+                    .recv()
+                    .expect("the batch thread sends a batch for every step, or an error")?,
+                None => draw()?,
+            };
+            let lr = match opts.schedule {
+                Some(p) => tc.learning_rate_at(p.offset + summary.step, p.total),
+                None => tc.learning_rate_at(summary.step, opts.steps),
+            };
+            let (grads, losses) = step_gradients(&net, &rows, tc, score_scale, threads, &device);
+            net = optim.step(lr, net, grads);
+            sums = Some(match sums.take() {
+                None => losses,
+                Some(total) => total.add(losses),
+            });
+            count += 1;
+            summary.step += 1;
+            summary.samples += rows.len() as u64;
+            let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+            summary.samples_per_s =
+                (summary.step - first_step) as f64 * tc.batch_size as f64 / elapsed;
+            if summary.step % tc.checkpoint_every == 0 || summary.step == opts.steps {
+                let [sum_p, sum_v, sum_s] = sums.take().map_or([f32::NAN; 3], Losses::read);
+                summary.policy_loss = sum_p / count as f32;
+                summary.value_loss = sum_v / count as f32;
+                summary.score_loss = sum_s / count as f32;
+                count = 0;
+                let validation = {
+                    let sampler = sampler.lock().expect("a batch draw panicked");
+                    let all = &sampler.validation;
+                    let mut first = Samples::new(all.encoding_len, all.num_actions);
+                    for i in 0..held_rows.min(all.len()) {
+                        first.push_row(all, i);
+                    }
+                    first
+                };
+                let held = evaluate(
+                    &net,
+                    &validation,
+                    tc.batch_size,
+                    ValueTarget::of(tc),
+                    score_scale,
+                );
+                summary.val_score_loss = held.score_loss;
+                summary.val_policy_loss = held.policy_loss;
+                summary.val_value_loss = held.value_loss;
+                summary.val_policy_entropy = held.policy_entropy;
+                summary.val_target_entropy = held.target_entropy;
+                let results_only = ValueTarget {
+                    value_mix: 0.0,
+                    ..ValueTarget::of(tc)
+                };
+                let (fp, fv, fs) = fixed
+                    .as_ref()
+                    .map_or((f32::NAN, f32::NAN, f32::NAN), |rows| {
+                        let h = evaluate(&net, rows, tc.batch_size, results_only, score_scale);
+                        (h.policy_loss, h.value_loss, h.score_loss)
+                    });
+                (summary.fixed_policy_loss, summary.fixed_value_loss) = (fp, fv);
+                summary.fixed_score_loss = fs;
+                // One write of the whole line: a process killed at any moment leaves whole lines.
+                let line = format!(
+                    "{},{},{lr:.6},{:.5},{:.5},{:.5},{:.5},{:.5},{:.4},{:.4},{:.1},{},{},{},{},{}\n",
+                    summary.step,
+                    summary.samples,
+                    summary.policy_loss
+                        + summary.value_loss * tc.value_weight
+                        + if summary.score_loss.is_finite() {
+                            summary.score_loss * tc.score_weight
+                        } else {
+                            0.0
+                        },
+                    summary.policy_loss,
+                    summary.value_loss,
+                    held.policy_loss,
+                    held.value_loss,
+                    held.policy_entropy,
+                    held.target_entropy,
+                    summary.samples_per_s,
+                    csv_loss(fp),
+                    csv_loss(fv),
+                    csv_loss(summary.score_loss),
+                    csv_loss(summary.val_score_loss),
+                    csv_loss(fs),
+                );
+                metrics.write_all(line.as_bytes()).map_err(io_m)?;
+                // Weights, optimizer and record are staged, then committed together.
+                let mut staged = file::stage(&net, &meta_for(&summary), &ckpt_model)?.to_vec();
+                let tmp = atomic::temp_path(&ckpt_optim);
+                optim.save(&tmp).map_err(|e| {
+                    atomic::abandon(&tmp);
+                    TrainError::SaveOptimizer {
+                        path: tmp.clone(),
+                        message: e.to_string(),
+                    }
+                })?;
+                staged.push((tmp, ckpt_optim.clone()));
+                let tmp = atomic::temp_path(&ckpt_state);
+                let text = serde_json::to_string_pretty(&summary).expect("serializes");
+                fs::write(&tmp, text).map_err(|source| TrainError::Io {
+                    path: tmp.clone(),
+                    source,
+                })?;
+                staged.push((tmp, ckpt_state.clone()));
+                commit_checkpoint(out, summary.step, &staged)?;
+            }
+            progress(summary.step, opts.steps, &summary);
         }
-        progress(summary.step, opts.steps, &summary);
-    }
+        Ok(net)
+    })?;
     file::save(&net, &meta_for(&summary), &out.join("model"))?;
     Ok(summary)
 }
@@ -843,10 +950,12 @@ mod tests {
         };
         let (whole, whole_losses) = step_gradients(&net, &rows, &tc, 8.0, 1, &device);
         let whole = flat(&net, &whole);
+        let whole_losses = whole_losses.read();
         assert!(whole.iter().any(|g| g.abs() > 1e-4));
         for threads in [2, 3] {
             let (split, losses) = step_gradients(&net, &rows, &tc, 8.0, threads, &device);
             let split = flat(&net, &split);
+            let losses = losses.read();
             assert_eq!(split.len(), whole.len());
             for (k, (s, w)) in split.iter().zip(&whole).enumerate() {
                 assert!(

@@ -459,3 +459,57 @@ fn metrics_begun_with_fewer_columns_are_kept_padded_when_training_resumes() {
     assert!(rows.iter().all(|l| l.split(',').count() == header.split(',').count()), "{text}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The batches are drawn on a thread of their own, ahead of the steps: the network and every
+/// metric but the speed are those of batches drawn between the steps, the validation of every
+/// checkpoint included (held-out rows keep arriving while the first pass over the shards goes
+/// on, so a checkpoint validated on whatever the batch thread had gathered by then would be
+/// validated on more rows). Each step of the run drawing ahead waits a little, so that its
+/// batch thread is always full.
+#[test]
+fn batches_drawn_ahead_train_the_network_and_metrics_of_batches_drawn_between_steps() {
+    let _serial = serial();
+    let (dir, rules) = (temp_dir("ahead"), rules());
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let rows = random_rows();
+    for (k, part) in rows.chunks(rows.len().div_ceil(3)).enumerate() {
+        write_shard(&data.join(format!("shard-{k:05}.parquet")), &shard_meta(&rules), part).unwrap();
+    }
+    let dirs = [data.clone()];
+    let run = |name: &str, ahead: usize| {
+        let out = dir.join(name);
+        let mut o = options(&dirs, &out, 40, &rules);
+        o.train.validation_fraction = 0.3;
+        o.train.shuffle_buffer = 100;
+        o.train.checkpoint_every = 2;
+        let wait = std::time::Duration::from_millis(if ahead == 0 { 0 } else { 5 });
+        mankala_train::trainer::train_drawing_ahead(&o, ahead, |_, _, _| std::thread::sleep(wait)).unwrap();
+        out
+    };
+    let (between, ahead) = (run("between", 0), run("ahead", 2));
+    assert_eq!(outputs_of(&between.join("model"), &rules), outputs_of(&ahead.join("model"), &rules));
+    let header: Vec<&str> = mankala_train::trainer::METRICS_HEADER.split(',').collect();
+    let speed = header.iter().position(|&c| c == "samples_per_s").unwrap();
+    let without_speed = |out: &Path| -> Vec<Vec<String>> {
+        std::fs::read_to_string(out.join("metrics.csv"))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').enumerate().filter(|&(i, _)| i != speed).map(|(_, f)| f.to_string()).collect())
+            .collect()
+    };
+    let (mb, ma) = (without_speed(&between), without_speed(&ahead));
+    assert_eq!(mb.len(), 20, "{mb:?}");
+    assert_eq!(mb, ma);
+    // Every checkpoint was validated on held-out rows, and the training losses read back
+    // from the device are numbers.
+    let column = |name: &str| header.iter().filter(|&&c| c != "samples_per_s").position(|&c| c == name).unwrap();
+    for line in &ma {
+        for name in ["policy_loss", "value_loss", "val_policy_loss", "val_value_loss"] {
+            let x: f32 = line[column(name)].parse().unwrap();
+            assert!(x.is_finite(), "{name} in {line:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

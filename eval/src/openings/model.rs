@@ -4,7 +4,6 @@
 use std::cmp::Ordering;
 
 use mankala_engine::{Action, Game, Player, State};
-use mankala_models::PolicyValueNet;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -13,14 +12,14 @@ use mankala_agents::{Agent, Budget, Prepared};
 use mankala_search::evaluator::{Evaluator, NetworkEvaluator};
 
 /// The agent of `agent` (searching `sims` simulations per position, seeded by `seed`) and
-/// its network `net` (reading positions in encoding `encoding`) evaluate every first move of `game` and every reply: first moves best
-/// first for South, the replies to each best first for their player. `progress` is called
-/// once per position looked at; [`tree_size`] of the start position is how many there are.
+/// its network `net` (its priors: [`Prepared::evaluator`], which shares the agent's inference
+/// service) evaluate every first move of `game` and every reply: first moves best first for
+/// South, the replies to each best first for their player. `progress` is called once per
+/// position looked at; [`tree_size`] of the start position is how many there are.
 pub fn evaluate<G: Game>(
     game: &G,
     agent: &Prepared,
-    net: PolicyValueNet,
-    encoding: u32,
+    net: NetworkEvaluator,
     sims: u32,
     seed: u64,
     progress: &mut dyn FnMut(),
@@ -29,7 +28,7 @@ pub fn evaluate<G: Game>(
     let mut analyst = Analyst {
         game,
         agent: agent.build(game, seed),
-        net: NetworkEvaluator::new(net, encoding),
+        net,
         sims,
         rng: SmallRng::seed_from_u64(seed),
         progress,

@@ -31,12 +31,12 @@ pub(super) fn evaluate_model(
     let agent = prepared
         .first()
         .context("no agent was prepared from --model")?;
-    let (net, encoding) = agent
-        .network()
+    let net = agent
+        .evaluator()
         .with_context(|| format!("--model {path}: no network was loaded"))?;
     let evals = with_game!(&cfg.game, g => {
         let bar = progress_bar(tree_size(&g.initial_state()), "positions", "model");
-        let evals = evaluate(g, agent, net.clone(), encoding, args.sims, args.seed, &mut || bar.inc(1));
+        let evals = evaluate(g, agent, net, args.sims, args.seed, &mut || bar.inc(1));
         bar.finish_and_clear();
         evals
     });
