@@ -518,15 +518,18 @@ impl Run {
     /// # Errors
     /// Models or files at fault, named.
     pub fn evaluate(&self, g: u32, progress: &dyn Progress) -> Result<EvalDone> {
+        // The judging is timed too: where exact values are slow to reach (Bao la Kujifunza's
+        // proof search), it is most of the step.
+        let start = Instant::now();
         if !self.cfg.loop_.evaluates(g) {
+            let judged = self.judge(g)?;
             return Ok(EvalDone {
                 results: Vec::new(),
-                seconds: 0.0,
+                seconds: start.elapsed().as_secs_f64(),
                 cpu_seconds: None,
-                judged: self.judge(g)?,
+                judged,
             });
         }
-        let start = Instant::now();
         let results = self.play_baselines(g, progress)?;
         let judged = self.judge(g)?;
         Ok(EvalDone {
