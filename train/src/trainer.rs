@@ -298,10 +298,7 @@ fn step_gradients(
     let mut losses: Option<Losses> = None;
     for (grads, l) in done {
         sum.accumulate(net, grads);
-        losses = Some(match losses {
-            None => l,
-            Some(total) => total.add(l),
-        });
+        losses = Some(l.after(losses));
     }
     (sum.grads(), losses.expect("at least one part"))
 }
@@ -309,7 +306,7 @@ fn step_gradients(
 /// A step's (or a sum of steps') policy, value and score losses, kept on the device: the
 /// training loop adds them up step by step and reads them back only when it writes its
 /// metrics, so that a GPU is not made to wait for every step's losses to reach the CPU.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Losses {
     policy: Tensor<1>,
     value: Tensor<1>,
@@ -318,12 +315,16 @@ struct Losses {
 }
 
 impl Losses {
-    /// The sum of two steps' (or parts') losses.
-    fn add(self, other: Losses) -> Losses {
-        Losses {
-            policy: self.policy + other.policy,
-            value: self.value + other.value,
-            score: self.score.zip(other.score).map(|(a, b)| a + b),
+    /// These losses added to the sum of those before them, if any (in that order, so that
+    /// the sums are those of the steps' or parts' order).
+    fn after(self, before: Option<Losses>) -> Losses {
+        match before {
+            None => self,
+            Some(sum) => Losses {
+                policy: sum.policy + self.policy,
+                value: sum.value + self.value,
+                score: sum.score.zip(self.score).map(|(a, b)| a + b),
+            },
         }
     }
 
@@ -769,10 +770,7 @@ pub fn train_drawing_ahead(
             };
             let (grads, losses) = step_gradients(&net, &rows, tc, score_scale, threads, &device);
             net = optim.step(lr, net, grads);
-            sums = Some(match sums.take() {
-                None => losses,
-                Some(total) => total.add(losses),
-            });
+            sums = Some(losses.after(sums.take()));
             count += 1;
             summary.step += 1;
             summary.samples += rows.len() as u64;
