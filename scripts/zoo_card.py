@@ -541,6 +541,13 @@ def replace_marked(path, marker, rows):
     return re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: body, text, flags=re.S)
 
 
+
+def short_commit(code_version):
+    """The commit of a code version (`0.1.0+<commit>[-modified]`) cut to 8 digits, keeping
+    the mark of a build from a tree with uncommitted changes."""
+    commit, _, mark = code_version.split("+")[-1].partition("-")
+    return commit[:8] + (f"-{mark}" if mark else "")
+
 def benchmark_rows(entries):
     """docs/benchmarks.md's record: the time, data and strength of each trained network."""
     rows = ["| variant | trained | code | wall / CPU minutes | generations | positions | the old network | `alphabeta:ms=500` | `mcts:sims=10000` | "
@@ -550,7 +557,7 @@ def benchmark_rows(entries):
         if t is None or not t.get("model_sha256"):
             continue
         s = current(t, s)
-        rows.append(f"| {variant} | {t.get('started') or ''} | {t['code_version'].split('+')[-1][:8]} | "
+        rows.append(f"| {variant} | {t.get('started') or ''} | {short_commit(t['code_version'])} | "
                     f"{t['wall_seconds'] / 60:.1f} / {t['cpu_seconds'] / 60:.1f} | "
                     f"{t['generations']} | {t['positions']:,} | {cell(s, 'old zoo', elo=True)} | "
                     f"{cell(s, 'alphabeta:ms=500')} | {cell(s, 'mcts:sims=10000')} | {cell(s, EQUAL_TIME)} |")
