@@ -541,12 +541,12 @@ def replace_marked(path, marker, rows):
     return re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: body, text, flags=re.S)
 
 
-
 def short_commit(code_version):
     """The commit of a code version (`0.1.0+<commit>[-modified]`) cut to 8 digits, keeping
     the mark of a build from a tree with uncommitted changes."""
     commit, _, mark = code_version.split("+")[-1].partition("-")
     return commit[:8] + (f"-{mark}" if mark else "")
+
 
 def benchmark_rows(entries):
     """docs/benchmarks.md's record: the time, data and strength of each trained network."""
