@@ -16,8 +16,9 @@
 # Writes zoo/VARIANT/strength.json, marked complete, and the cards (scripts/zoo_card.py). An
 # arena of the same network, seed and openings played elsewhere (the hour's own) may be copied
 # into OUT_DIR under its pairing's name, beside model.sha256, and is kept. Run it alone: two
-# opponents think for a fixed time. A pairing already played with GAMES games is kept, so a
-# rerun goes on where it stopped. `all` measures every variant whose zoo network is new and
+# opponents think for a fixed time. A pairing already played with GAMES games is kept, and
+# one stopped half-way goes on from the games it finished (`mankala arena` journals them),
+# so a rerun goes on where it stopped. `all` measures every variant whose zoo network is new and
 # not measured in full.
 # Usage: scripts/zoo_strength.sh VARIANT|all [GAMES] [OUT_DIR]
 # MANKALA_BIN=path uses that binary instead of building target/release/mankala.
@@ -62,6 +63,11 @@ pairing() {
   local dir=$out/$1 plies=${4:-2}
   if [ -f "$dir/ratings.json" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not (r['games_per_pair'] == r['games_played'] == $games and r['opening_plies'] == $plies))" 2>/dev/null; then
     echo "zoo_strength.sh: $variant against $3: played ($dir)"
+  elif [ -f "$dir/games.partial.jsonl" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not (r['games_per_pair'] == $games and r['opening_plies'] == $plies and r['agents'] == sys.argv[1:]))" "$2" "$3" 2>/dev/null; then
+    # An arena of this pairing stopped before the end: `mankala arena` keeps its games.
+    echo "zoo_strength.sh: $variant: $2 against $3, $games games from $plies-ply openings, going on from $(wc -l < "$dir/games.partial.jsonl") played"
+    "$bin" arena --config "$config" --agents "$2" "$3" \
+      --games "$games" --opening-plies "$plies" --seed 7 --out "$dir"
   else
     rm -rf "$dir"
     echo "zoo_strength.sh: $variant: $2 against $3, $games games from $plies-ply openings"

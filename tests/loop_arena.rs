@@ -1,5 +1,6 @@
-//! End-to-end tests of `mankala arena` and `mankala loop`: ratings, saved games, the
-//! generation loop, and a loop killed mid-run that resumes without redoing finished steps.
+//! End-to-end tests of `mankala arena` and `mankala loop`: ratings, saved games, an arena
+//! killed mid-run that keeps its finished games, the generation loop, and a loop killed
+//! mid-run that resumes without redoing finished steps.
 
 mod common;
 
@@ -144,6 +145,98 @@ fn arena_rates_agents_and_saves_games_that_replay() {
     assert_eq!(last["stores"].as_array().unwrap().len(), 2);
     let scores = &r["scores"];
     assert_eq!(&last["outcome"]["scores"], scores, "{last}");
+}
+
+/// The lines of `path` (none when it is missing).
+fn lines_of(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn a_killed_arena_keeps_its_finished_games_and_a_rerun_plays_only_the_rest() {
+    let dir = temp_dir("arena-killed");
+    let arena = |out: &Path, seed: &str| -> Vec<String> {
+        [
+            "arena",
+            "--variant",
+            "kalah",
+            "--agents",
+            "mcts:sims=3000",
+            "alphabeta:depth=3",
+            "--games",
+            "40",
+            "--opening-plies",
+            "2",
+            "--threads",
+            "2",
+            "--seed",
+            seed,
+            "--out",
+            s(out),
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+    };
+    // The same arena never stopped: the games a resumed one must end with.
+    let reference = dir.join("reference");
+    let o = mankala(&arena(&reference, "5").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(!reference.join("games.partial.jsonl").exists(), "the journal is removed at the end");
+    // Killed (SIGKILL) once it has journaled 4 games.
+    let out = dir.join("out");
+    let journal = out.join("games.partial.jsonl");
+    let mut child = Command::new(BIN).args(arena(&out, "5")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let start = Instant::now();
+    while lines_of(&journal) < 4 {
+        assert!(child.try_wait().unwrap().is_none(), "the arena ended before it could be killed");
+        assert!(start.elapsed() < Duration::from_secs(300), "no games journaled after 5 minutes");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!out.join("games.jsonl").exists(), "killed too late: the arena had finished");
+    let kept = lines_of(&journal);
+    assert!((4..40).contains(&kept), "{kept} games journaled");
+    // Another seed into the same directory is refused, naming the seed, and loses nothing.
+    let journaled = std::fs::read(&journal).unwrap();
+    let o = mankala(&arena(&out, "6").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(!o.status.success());
+    let e = text(&o.stderr);
+    assert!(e.contains("interrupted arena of another seed") && e.contains("another --out"), "{e}");
+    assert_eq!(std::fs::read(&journal).unwrap(), journaled);
+    // A mark on the first journaled game (its final seeds, which the ratings do not read)
+    // shows whether the rerun kept it or played it again.
+    let text_of = |p: &Path| std::fs::read_to_string(p).unwrap();
+    let journaled = text_of(&journal);
+    let (first, rest) = journaled.split_once('\n').unwrap();
+    let mut marked: serde_json::Value = serde_json::from_str(first).unwrap();
+    let index = marked["index"].as_u64().unwrap();
+    marked["scores"] = serde_json::json!([99, 99]);
+    std::fs::write(&journal, format!("{marked}\n{rest}")).unwrap();
+    // The same command again keeps the journaled games and plays the rest: but for the mark,
+    // the games and ratings are those of the arena never stopped.
+    let o = mankala(&arena(&out, "5").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("40 games, 40 per pair"), "{}", text(&o.stdout));
+    assert_eq!(text_of(&out.join("ratings.csv")), text_of(&reference.join("ratings.csv")));
+    let games = text_of(&out.join("games.jsonl"));
+    let expected = text_of(&reference.join("games.jsonl"));
+    assert_eq!(games.lines().count(), 40);
+    for (got, want) in games.lines().zip(expected.lines()) {
+        let (got, mut want): (serde_json::Value, serde_json::Value) = (serde_json::from_str(got).unwrap(), serde_json::from_str(want).unwrap());
+        if got["index"] == index {
+            assert_eq!(got["scores"], serde_json::json!([99, 99]), "the kept game was played again");
+            want["scores"] = got["scores"].clone();
+        }
+        assert_eq!(got, want);
+    }
+    assert!(!journal.exists(), "the journal is removed at the end");
+    let record = read_json(&out.join("run.json"));
+    assert_eq!(record["games_played"], 40);
+    assert!(record["resumed"]["games"].as_u64().unwrap() >= kept as u64 - 1, "{record}");
+    assert_eq!(record["resumed"]["code_versions"].as_array().unwrap().len(), 1, "{record}");
+    assert!(read_json(&reference.join("run.json")).get("resumed").is_none());
 }
 
 #[test]

@@ -6,9 +6,11 @@ use mankala_data::atomic;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use mankala_agents::{AgentSpec, Prepared, Resources};
 use mankala_data::GameRecord;
+use mankala_data::record::GameJournal;
 use mankala_engine::with_game;
 use mankala_eval::arena::{Pairing, play_all};
 use mankala_eval::ratings::{PairResult, Rating, fit};
@@ -72,6 +74,41 @@ pub fn play(
     .map_err(Error::Threads)?;
     progress.end();
     Ok(records)
+}
+
+/// Plays `pairings` as [`play`] does, as a task labelled "arena", appending each game to
+/// `journal` as it finishes; `before` games of the arena were played by an earlier,
+/// interrupted run, so the task counts `before + pairings.len()` games. Records come back in
+/// schedule order.
+///
+/// # Errors
+/// [`Error::Threads`] when the worker threads cannot start; [`Error::Record`] for a game the
+/// journal could not keep (the games still play to their end).
+pub fn play_journaled(
+    cfg: &Resolved,
+    agents: &[Prepared],
+    pairings: &[Pairing],
+    before: usize,
+    threads: usize,
+    journal: &GameJournal,
+    progress: &dyn Progress,
+) -> Result<Vec<GameRecord>> {
+    let total = (before + pairings.len()) as u64;
+    progress.begin("arena", "games", total, before as u64);
+    let done = AtomicU64::new(before as u64);
+    let failed = Mutex::new(None);
+    let records = with_game!(&cfg.game, g => play_all(g, agents, pairings, threads, |r| {
+        if let Err(e) = journal.append(r) {
+            failed.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(e);
+        }
+        progress.advance(done.fetch_add(1, Ordering::Relaxed) + 1, "");
+    }))
+    .map_err(Error::Threads)?;
+    progress.end();
+    match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        Some(e) => Err(e.into()),
+        None => Ok(records),
+    }
 }
 
 /// Plays `pairings` of two agents (0 and 1) in batches of twice `threads` games (both

@@ -131,6 +131,25 @@ pub enum Error {
         /// The directory.
         dir: PathBuf,
     },
+    /// An arena directory holding the games of an interrupted arena of other settings.
+    #[error(
+        "{}: holds the games of an interrupted arena of another {setting} (its run.json and games.partial.jsonl); give the same settings to finish it, or another --out",
+        dir.display()
+    )]
+    ArenaChanged {
+        /// The directory.
+        dir: PathBuf,
+        /// The first setting that differs.
+        setting: &'static str,
+    },
+    /// A game of an arena's journal that is not one of the arena's scheduled games.
+    #[error("{}: game {index} is not one of this arena's games (its agents, opening, seed or rules differ)", path.display())]
+    JournalGame {
+        /// The journal.
+        path: PathBuf,
+        /// The game's index.
+        index: u64,
+    },
     /// A game-record file (`mankala_data::record`).
     #[error(transparent)]
     Record(#[from] mankala_data::RecordError),

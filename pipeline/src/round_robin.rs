@@ -3,19 +3,30 @@
 //! games and again with their counts), every game (`games.jsonl`) and the ratings
 //! (`ratings.{csv,json,svg}`, `scores.svg`). A sequential test of two agents stops the games
 //! once decided.
+//!
+//! Each game is appended to `games.partial.jsonl` ([`JOURNAL`]) as it finishes, so an arena
+//! killed half-way loses only the games it was playing: run again into the same directory
+//! with the same settings, it keeps the journal's games, plays the rest, and records how many
+//! it kept and which program versions played them (`run.json`'s `resumed`). A sequential
+//! test, whose stopping depends on the order of its games, keeps no journal.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use mankala_agents::{AgentSpec, Resources};
 use mankala_config::Resolved;
+use mankala_data::GameRecord;
 use mankala_data::atomic;
+use mankala_data::record::{GameJournal, read_journal};
 use mankala_engine::with_game;
-use mankala_eval::arena::{pair_results, repeated_games, round_robin_from};
+use mankala_eval::arena::{Pairing, pair_results, repeated_games, round_robin_from};
 use mankala_eval::ratings::{PairResult, Rating};
 use mankala_eval::sprt::{Sprt, Verdict};
 use serde::{Deserialize, Serialize};
 
-use crate::arena::{anchor_of, play, play_until, prepare_specs, rate_at, standings, write_ratings};
+use crate::arena::{
+    anchor_of, play_journaled, play_until, prepare_specs, rate_at, standings, write_ratings,
+};
 use crate::code_version;
 use crate::error::{Error, Result};
 use crate::layout::create_dir;
@@ -76,7 +87,25 @@ pub struct ArenaRecord {
     /// Games that repeat no earlier game move for move (once they are played).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distinct_games: Option<usize>,
+    /// Games kept from earlier runs of this arena into the same directory that were stopped
+    /// before the end (their `games.partial.jsonl`), and the versions of the programs that
+    /// played them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resumed: Option<Resumed>,
 }
+
+/// The games an arena kept from its earlier, interrupted runs.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Resumed {
+    /// Games kept, not played again.
+    pub games: usize,
+    /// The code versions of the runs that played them, oldest first, each once.
+    pub code_versions: Vec<String>,
+}
+
+/// The file an arena appends each game to as it finishes (`mankala_data::record::GameJournal`);
+/// renamed away once `games.jsonl` holds every game.
+pub const JOURNAL: &str = "games.partial.jsonl";
 
 /// A sequential test as `run.json` records it: its settings, and once decided its
 /// log-likelihood ratio and verdict.
@@ -143,8 +172,6 @@ pub fn round_robin(
     }
     let names = distinct_names(rr.agents)?;
     let agents = prepare_specs(cfg, rr.agents, resources)?;
-    create_dir(rr.out, "cannot create output directory")?;
-    atomic::write(&rr.out.join("config.toml"), cfg.to_toml().as_bytes())?;
     let pairings = with_game!(&cfg.game, g => {
         let starts = match rr.openings {
             Some(path) => mankala_data::positions::read_positions(g, path)?,
@@ -152,6 +179,10 @@ pub fn round_robin(
         };
         round_robin_from(g, &starts, agents.len(), rr.games, rr.opening_plies, rr.seed)
     });
+    // Refused before anything of the earlier arena is overwritten.
+    let kept = kept_games(cfg, rr, &names, &pairings)?;
+    create_dir(rr.out, "cannot create output directory")?;
+    atomic::write(&rr.out.join("config.toml"), cfg.to_toml().as_bytes())?;
     let mut record = ArenaRecord {
         variant: cfg.game.name().to_string(),
         agents: names.clone(),
@@ -173,6 +204,7 @@ pub fn round_robin(
         device: mankala_models::device_name(),
         games_played: None,
         distinct_games: None,
+        resumed: kept.resumed,
     };
     write_record(rr.out, &record)?;
     let (records, verdict) = match &rr.sprt {
@@ -180,12 +212,24 @@ pub fn round_robin(
             let (r, v) = play_until(cfg, &agents, &pairings, rr.threads, test, "arena", progress)?;
             (r, Some(v))
         }
-        None => (
-            play(cfg, &agents, &pairings, rr.threads, "arena", progress)?,
-            None,
-        ),
+        None => {
+            let journal = GameJournal::open(&rr.out.join(JOURNAL), &cfg.game)?;
+            let left: Vec<Pairing> = pairings
+                .iter()
+                .filter(|p| !kept.games.contains_key(&p.index))
+                .cloned()
+                .collect();
+            let before = kept.games.len();
+            let mut records = kept.games.into_values().collect::<Vec<_>>();
+            records.extend(play_journaled(
+                cfg, &agents, &left, before, rr.threads, &journal, progress,
+            )?);
+            records.sort_by_key(|r| r.index);
+            (records, None)
+        }
     };
     mankala_data::record::write_records(&rr.out.join("games.jsonl"), &cfg.game, &records)?;
+    remove_journal(rr.out)?;
     let repeated = repeated_games(&records);
     let results = pair_results(&records);
     record.games_played = Some(records.len());
@@ -216,6 +260,130 @@ pub fn round_robin(
         repeated,
         sprt,
     })
+}
+
+/// What an arena keeps from its earlier, interrupted runs into the same directory.
+struct Kept {
+    /// The games, by index.
+    games: BTreeMap<u64, GameRecord>,
+    /// Their count and the programs that played them (none without games).
+    resumed: Option<Resumed>,
+}
+
+/// The games of `rr.out`'s journal ([`JOURNAL`]), left by an earlier run of the same arena
+/// stopped before the end, that this run need not play again: each must be one of
+/// `pairings`, as scheduled (the same agents, start, opening and seed) and of the same
+/// variant and rules; a game journaled twice counts once. A sequential test keeps no
+/// journal, so it is refused a directory holding one with games.
+///
+/// # Errors
+/// [`Error::ArenaChanged`] when the earlier run was of other settings, naming the first that
+/// differs; [`Error::JournalGame`] for a game that is not one of this arena's; a journal or
+/// run record that cannot be read.
+fn kept_games(
+    cfg: &Resolved,
+    rr: &RoundRobin<'_>,
+    names: &[String],
+    pairings: &[Pairing],
+) -> Result<Kept> {
+    let path = rr.out.join(JOURNAL);
+    let none = Kept {
+        games: BTreeMap::new(),
+        resumed: None,
+    };
+    if !path.exists() {
+        return Ok(none);
+    }
+    let saved = read_journal(&path)?;
+    if saved.is_empty() {
+        return Ok(none);
+    }
+    let run = rr.out.join("run.json");
+    let earlier: ArenaRecord = std::fs::read(&run)
+        .map_err(|source| Error::Io {
+            what: "cannot read the record of the interrupted arena",
+            path: run.clone(),
+            source,
+        })
+        .and_then(|bytes| {
+            serde_json::from_slice(&bytes).map_err(|source| Error::Marker {
+                path: run.clone(),
+                source,
+            })
+        })?;
+    let openings = rr.openings.map(|p| p.display().to_string());
+    let differs = [
+        ("variant", earlier.variant != cfg.game.name()),
+        ("agents", earlier.agents != names),
+        ("games", earlier.games_per_pair != rr.games),
+        ("opening plies", earlier.opening_plies != rr.opening_plies),
+        ("openings", earlier.openings != openings),
+        ("seed", earlier.seed != rr.seed),
+        ("prior draws", earlier.prior_draws != rr.prior_draws),
+        (
+            "sequential test",
+            earlier.sprt.is_some() || rr.sprt.is_some(),
+        ),
+    ]
+    .into_iter()
+    .find_map(|(what, differs)| differs.then_some(what));
+    if let Some(setting) = differs {
+        return Err(Error::ArenaChanged {
+            dir: rr.out.to_path_buf(),
+            setting,
+        });
+    }
+    let by_index: BTreeMap<u64, &Pairing> = pairings.iter().map(|p| (p.index, p)).collect();
+    let rules = cfg.game.rules_table();
+    let limits = cfg.game.limits_table();
+    let mut games = BTreeMap::new();
+    for g in saved {
+        let r = g.record;
+        // The schedule's agents first: they make the names below safe to index.
+        let fits = by_index.get(&r.index).is_some_and(|p| {
+            p.south == r.south_agent
+                && p.north == r.north_agent
+                && p.seed == r.seed
+                && p.start == r.start
+                && r.opening_plies as usize == p.opening.len()
+                && r.actions.starts_with(&p.opening)
+        }) && g.variant == cfg.game.name()
+            && g.rules == rules
+            && g.limits == limits
+            && r.south == names[r.south_agent]
+            && r.north == names[r.north_agent];
+        if !fits {
+            return Err(Error::JournalGame {
+                path,
+                index: r.index,
+            });
+        }
+        games.entry(r.index).or_insert(r);
+    }
+    let mut code_versions = earlier.resumed.map(|r| r.code_versions).unwrap_or_default();
+    if !code_versions.contains(&earlier.code_version) {
+        code_versions.push(earlier.code_version);
+    }
+    Ok(Kept {
+        resumed: Some(Resumed {
+            games: games.len(),
+            code_versions,
+        }),
+        games,
+    })
+}
+
+/// Removes `out`'s journal ([`JOURNAL`]), if any.
+fn remove_journal(out: &Path) -> Result<()> {
+    let path = out.join(JOURNAL);
+    match std::fs::remove_file(&path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Io {
+            what: "cannot remove",
+            path,
+            source: e,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// The agents' names (their specs as text), refusing one given twice.
