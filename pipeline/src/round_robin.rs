@@ -104,7 +104,7 @@ pub struct Resumed {
 }
 
 /// The file an arena appends each game to as it finishes (`mankala_data::record::GameJournal`);
-/// renamed away once `games.jsonl` holds every game.
+/// removed once `games.jsonl` holds every game.
 pub const JOURNAL: &str = "games.partial.jsonl";
 
 /// A sequential test as `run.json` records it: its settings, and once decided its
