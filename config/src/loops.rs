@@ -103,7 +103,8 @@ pub struct LoopConfig {
     /// Games of each generation's network against each baseline.
     pub eval_games: u32,
     /// The baselines are played by every `eval_every`-th generation (0, N, 2N, ...) and the
-    /// last of `generations` (and by the newest when `mankala loop` stops sooner); the others
+    /// last of `generations` (`mankala loop --generations` where given; the newest when the
+    /// loop stops sooner); the others
     /// only judge (saturated baselines cost a run time and tell it nothing).
     pub eval_every: u32,
     /// Fixed opponents every generation is rated against (agent specs as `mankala arena`

@@ -66,14 +66,7 @@ pub fn play(
     label: &str,
     progress: &dyn Progress,
 ) -> Result<Vec<GameRecord>> {
-    progress.begin(label, "games", pairings.len() as u64, 0);
-    let done = AtomicU64::new(0);
-    let records = with_game!(&cfg.game, g => play_all(g, agents, pairings, threads, |_| {
-        progress.advance(done.fetch_add(1, Ordering::Relaxed) + 1, "");
-    }))
-    .map_err(Error::Threads)?;
-    progress.end();
-    Ok(records)
+    play_counted(cfg, agents, pairings, threads, (label, 0), None, progress)
 }
 
 /// Plays `pairings` as [`play`] does, as a task labelled "arena", appending each game to
@@ -93,12 +86,38 @@ pub fn play_journaled(
     journal: &GameJournal,
     progress: &dyn Progress,
 ) -> Result<Vec<GameRecord>> {
-    let total = (before + pairings.len()) as u64;
-    progress.begin("arena", "games", total, before as u64);
+    play_counted(
+        cfg,
+        agents,
+        pairings,
+        threads,
+        ("arena", before),
+        Some(journal),
+        progress,
+    )
+}
+
+/// [`play`] and [`play_journaled`]: a task labelled `label` counting from `before` games,
+/// each finished game appended to `journal` if one is given.
+fn play_counted(
+    cfg: &Resolved,
+    agents: &[Prepared],
+    pairings: &[Pairing],
+    threads: usize,
+    (label, before): (&str, usize),
+    journal: Option<&GameJournal>,
+    progress: &dyn Progress,
+) -> Result<Vec<GameRecord>> {
+    progress.begin(
+        label,
+        "games",
+        (before + pairings.len()) as u64,
+        before as u64,
+    );
     let done = AtomicU64::new(before as u64);
     let failed = Mutex::new(None);
     let records = with_game!(&cfg.game, g => play_all(g, agents, pairings, threads, |r| {
-        if let Err(e) = journal.append(r) {
+        if let Some(Err(e)) = journal.map(|j| j.append(r)) {
             failed.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert(e);
         }
         progress.advance(done.fetch_add(1, Ordering::Relaxed) + 1, "");

@@ -222,6 +222,24 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
 }
 
 #[test]
+fn a_run_given_more_generations_than_its_config_evaluates_its_own_last_not_the_configs() {
+    let dir = temp_dir("eval-extended");
+    // A config of 2 generations (its last, 1, would play the baselines), run to 3 as
+    // `mankala loop --generations 3` runs it.
+    let path = tiny_config(&dir, "", "", "");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("eval_games = 0", "eval_games = 2\neval_every = 3\nbaselines = [\"random\"]")).unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap().with_generations(3);
+    run_generations(&run, &LoopOptions { generations: 3, deadline: None }, &Silent).unwrap();
+    assert_eq!(opponents(&run, 0), ["random"]);
+    assert!(opponents(&run, 1).is_empty(), "the config's last generation is not the run's");
+    assert_eq!(opponents(&run, 2), ["gen-0", "random"]);
+    // The run's config.toml keeps the config's own number.
+    assert_eq!(mankala_config::load(&run.layout.config()).unwrap().loop_.generations, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_deadline_halfway_through_a_generation_still_measures_the_newest_finished_network() {
     let dir = temp_dir("eval-deadline");
     let run = baselines_every_third(&dir);

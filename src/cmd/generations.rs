@@ -147,6 +147,8 @@ fn run(args: &LoopCommand, threads: usize) -> Result<()> {
         threads,
     })?;
     let generations = args.generations.unwrap_or(run.cfg.loop_.generations);
+    // The last generation asked for, not the config's, is the one evaluated as the last.
+    let run = run.with_generations(generations);
     println!(
         "run {}: {} generations of {}, seed {}",
         args.run.display(),

@@ -133,6 +133,16 @@ impl Run {
         })
     }
 
+    /// The same run driven to `generations` generations in all (`mankala loop
+    /// --generations`): its last generation is then `generations - 1`, the one `[loop]
+    /// eval_every` evaluates besides its multiples and the one a run-long schedule (`[train]
+    /// schedule_span = "run"`) ends with, not the config's last. Its `config.toml` keeps
+    /// the config's own number.
+    pub fn with_generations(mut self, generations: u32) -> Run {
+        self.cfg.loop_.generations = generations;
+        self
+    }
+
     /// The run's seed.
     pub fn seed(&self) -> u64 {
         self.record.seed
@@ -511,7 +521,8 @@ impl Run {
     }
 
     /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
-    /// 0, or `g` is neither a multiple of `eval_every` nor the config's last generation), then
+    /// 0, or `g` is neither a multiple of `eval_every` nor the run's last generation, the
+    /// config's or [`Run::with_generations`]'s), then
     /// judged. A loop that stops earlier plays them for its newest generation all the same
     /// ([`Run::evaluate_last`]).
     ///
