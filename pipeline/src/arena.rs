@@ -3,6 +3,7 @@
 //! charts. `mankala arena` and the loop's gates and evaluations share them.
 
 use mankala_data::atomic;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -10,7 +11,7 @@ use std::sync::{Mutex, PoisonError};
 
 use mankala_agents::{AgentSpec, Prepared, Resources};
 use mankala_data::GameRecord;
-use mankala_data::record::GameJournal;
+use mankala_data::record::{GameJournal, SavedGame, read_journal};
 use mankala_engine::with_game;
 use mankala_eval::arena::{Pairing, play_all};
 use mankala_eval::ratings::{PairResult, Rating, fit};
@@ -69,7 +70,7 @@ pub fn play(
     play_counted(cfg, agents, pairings, threads, (label, 0), None, progress)
 }
 
-/// Plays `pairings` as [`play`] does, as a task labelled "arena", appending each game to
+/// Plays `pairings` as [`play`] does, as a task labelled `label`, appending each game to
 /// `journal` as it finishes; `before` games of the arena were played by an earlier,
 /// interrupted run, so the task counts `before + pairings.len()` games. Records come back in
 /// schedule order.
@@ -81,7 +82,7 @@ pub fn play_journaled(
     cfg: &Resolved,
     agents: &[Prepared],
     pairings: &[Pairing],
-    before: usize,
+    (label, before): (&str, usize),
     threads: usize,
     journal: &GameJournal,
     progress: &dyn Progress,
@@ -91,10 +92,80 @@ pub fn play_journaled(
         agents,
         pairings,
         threads,
-        ("arena", before),
+        (label, before),
         Some(journal),
         progress,
     )
+}
+
+/// Whether `saved`, a game of an arena's journal, is the game `pairings` schedule under its
+/// index: the same agents (named `names`) on the same sides, seed, start and opening, of
+/// `cfg`'s variant, rules and caps.
+pub fn fits_schedule(
+    cfg: &Resolved,
+    pairings: &BTreeMap<u64, &Pairing>,
+    names: &[String],
+    saved: &SavedGame,
+) -> bool {
+    let r = &saved.record;
+    // The schedule's agents first: they make the names below safe to index.
+    pairings.get(&r.index).is_some_and(|p| {
+        p.south == r.south_agent
+            && p.north == r.north_agent
+            && p.seed == r.seed
+            && p.start == r.start
+            && r.opening_plies as usize == p.opening.len()
+            && r.actions.starts_with(&p.opening)
+    }) && saved.variant == cfg.game.name()
+        && saved.rules == cfg.game.rules_table()
+        && saved.limits == cfg.game.limits_table()
+        && r.south == names[r.south_agent]
+        && r.north == names[r.north_agent]
+}
+
+/// The games of `journal` (an arena's, interrupted) that are games of `pairings`
+/// ([`fits_schedule`]), by index, and the indices of those that are not; no file reads as
+/// none.
+///
+/// # Errors
+/// A journal that cannot be read.
+pub fn journaled_games(
+    cfg: &Resolved,
+    journal: &Path,
+    pairings: &[Pairing],
+    names: &[String],
+) -> Result<(BTreeMap<u64, GameRecord>, Vec<u64>)> {
+    let by_index: BTreeMap<u64, &Pairing> = pairings.iter().map(|p| (p.index, p)).collect();
+    let mut games = BTreeMap::new();
+    let mut others = Vec::new();
+    for saved in read_journal(journal)? {
+        if fits_schedule(cfg, &by_index, names, &saved) {
+            games.entry(saved.record.index).or_insert(saved.record);
+        } else {
+            others.push(saved.record.index);
+        }
+    }
+    Ok((games, others))
+}
+
+/// The file an arena appends each game to as it finishes ([`GameJournal`]); removed once
+/// `games.jsonl` holds every game.
+pub const JOURNAL: &str = "games.partial.jsonl";
+
+/// Removes `out`'s journal ([`JOURNAL`]), if any.
+///
+/// # Errors
+/// A journal that cannot be removed.
+pub fn remove_journal(out: &Path) -> Result<()> {
+    let path = out.join(JOURNAL);
+    match std::fs::remove_file(&path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Io {
+            what: "cannot remove",
+            path,
+            source: e,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// [`play`] and [`play_journaled`]: a task labelled `label` counting from `before` games,

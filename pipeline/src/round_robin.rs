@@ -25,7 +25,8 @@ use mankala_eval::sprt::{Sprt, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::arena::{
-    anchor_of, play_journaled, play_until, prepare_specs, rate_at, standings, write_ratings,
+    JOURNAL, anchor_of, journaled_games, play_journaled, play_until, prepare_specs, rate_at,
+    remove_journal, standings, write_ratings,
 };
 use crate::code_version;
 use crate::error::{Error, Result};
@@ -102,10 +103,6 @@ pub struct Resumed {
     /// The code versions of the runs that played them, oldest first, each once.
     pub code_versions: Vec<String>,
 }
-
-/// The file an arena appends each game to as it finishes (`mankala_data::record::GameJournal`);
-/// removed once `games.jsonl` holds every game.
-pub const JOURNAL: &str = "games.partial.jsonl";
 
 /// A sequential test as `run.json` records it: its settings, and once decided its
 /// log-likelihood ratio and verdict.
@@ -222,7 +219,13 @@ pub fn round_robin(
             let before = kept.games.len();
             let mut records = kept.games.into_values().collect::<Vec<_>>();
             records.extend(play_journaled(
-                cfg, &agents, &left, before, rr.threads, &journal, progress,
+                cfg,
+                &agents,
+                &left,
+                ("arena", before),
+                rr.threads,
+                &journal,
+                progress,
             )?);
             records.sort_by_key(|r| r.index);
             (records, None)
@@ -333,32 +336,9 @@ fn kept_games(
             setting,
         });
     }
-    let by_index: BTreeMap<u64, &Pairing> = pairings.iter().map(|p| (p.index, p)).collect();
-    let rules = cfg.game.rules_table();
-    let limits = cfg.game.limits_table();
-    let mut games = BTreeMap::new();
-    for g in saved {
-        let r = g.record;
-        // The schedule's agents first: they make the names below safe to index.
-        let fits = by_index.get(&r.index).is_some_and(|p| {
-            p.south == r.south_agent
-                && p.north == r.north_agent
-                && p.seed == r.seed
-                && p.start == r.start
-                && r.opening_plies as usize == p.opening.len()
-                && r.actions.starts_with(&p.opening)
-        }) && g.variant == cfg.game.name()
-            && g.rules == rules
-            && g.limits == limits
-            && r.south == names[r.south_agent]
-            && r.north == names[r.north_agent];
-        if !fits {
-            return Err(Error::JournalGame {
-                path,
-                index: r.index,
-            });
-        }
-        games.entry(r.index).or_insert(r);
+    let (games, others) = journaled_games(cfg, &path, pairings, names)?;
+    if let Some(&index) = others.first() {
+        return Err(Error::JournalGame { path, index });
     }
     let mut code_versions = earlier.resumed.map(|r| r.code_versions).unwrap_or_default();
     if !code_versions.contains(&earlier.code_version) {
@@ -371,19 +351,6 @@ fn kept_games(
         }),
         games,
     })
-}
-
-/// Removes `out`'s journal ([`JOURNAL`]), if any.
-fn remove_journal(out: &Path) -> Result<()> {
-    let path = out.join(JOURNAL);
-    match std::fs::remove_file(&path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::Io {
-            what: "cannot remove",
-            path,
-            source: e,
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// The agents' names (their specs as text), refusing one given twice.

@@ -137,6 +137,61 @@ fn a_passed_deadline_starts_no_step_and_one_step_runs_alone() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Records the tasks begun: label, total and done.
+#[derive(Default)]
+struct Tasks(Mutex<Vec<(String, u64, u64)>>);
+
+impl Progress for Tasks {
+    fn begin(&self, label: &str, _unit: &str, total: u64, done: u64) {
+        self.0.lock().unwrap().push((label.to_string(), total, done));
+    }
+}
+
+#[test]
+fn an_evaluation_killed_half_way_keeps_its_journaled_games_and_plays_only_the_rest() {
+    let dir = temp_dir("eval-journal");
+    let config = tiny_config(&dir, 2);
+    let run = open(&dir.join("run"), Some(&config), Some(7)).unwrap();
+    for step in Step::ALL {
+        run.run_step(0, step, &Silent).unwrap();
+    }
+    let eval = run.layout.generation(0).join("eval");
+    let games = eval.join("games.jsonl");
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&games).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4, "2 games against each of 2 baselines");
+    // As a loop killed after two games of the evaluation leaves it: no games.jsonl, the two
+    // games in its journal. The first is marked (its scores) so that the games.jsonl the
+    // step writes shows whether it was kept or played again.
+    let mut kept = lines[..2].to_vec();
+    kept[0]["scores"] = serde_json::json!([99, 99]);
+    let journal = eval.join("games.partial.jsonl");
+    let text: String = kept.iter().map(|v| format!("{v}\n")).collect();
+    std::fs::write(&journal, &text).unwrap();
+    std::fs::remove_file(&games).unwrap();
+    let tasks = Tasks::default();
+    run.run_step(0, Step::Eval, &tasks).unwrap();
+    assert_eq!(*tasks.0.lock().unwrap(), [("gen 0 vs baselines".to_string(), 4, 2)], "two games left of four");
+    let after: Vec<serde_json::Value> = std::fs::read_to_string(&games).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(after.len(), 4);
+    assert_eq!(after[0]["scores"], serde_json::json!([99, 99]), "the journaled game is kept");
+    let index = |v: &Vec<serde_json::Value>| v.iter().map(|g| g["index"].as_u64().unwrap()).collect::<Vec<_>>();
+    assert_eq!(index(&after), index(&lines));
+    assert!(!journal.exists(), "the journal is gone once games.jsonl holds every game");
+
+    // A journaled game of other agents (as the run's networks are named by another path
+    // when it is opened from another folder) is played again, not mixed in.
+    let mut other = after[0].clone();
+    other["south"] = serde_json::json!("alphabeta:depth=2");
+    std::fs::write(&journal, format!("{other}\n")).unwrap();
+    let tasks = Tasks::default();
+    run.run_step(0, Step::Eval, &tasks).unwrap();
+    assert_eq!(*tasks.0.lock().unwrap(), [("gen 0 vs baselines".to_string(), 4, 0)]);
+    let again: Vec<serde_json::Value> = std::fs::read_to_string(&games).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(index(&again), index(&lines));
+    assert!(again.iter().all(|g| g["south"] != "alphabeta:depth=2" && g["scores"] != serde_json::json!([99, 99])), "{again:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
     let dir = temp_dir("refused");

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mankala_agents::{AgentSpec, Resources};
+use mankala_data::record::GameJournal;
 use mankala_data::{list_shards, read_shard};
 use mankala_engine::with_game;
 use mankala_eval::arena::schedule;
@@ -435,7 +436,12 @@ impl Run {
         })
     }
 
-    /// Plays `matches` and saves the games in `dir`.
+    /// Plays `matches` and saves the games in `dir`. Each game is appended to the journal
+    /// `dir/games.partial.jsonl` as it finishes, so a loop killed half-way through a gate or
+    /// an evaluation keeps the games it finished: the step run again plays only the rest
+    /// (the run's config, seed and so its schedule are the same). A journaled game that is
+    /// not one of the schedule's (its agents' specs name the run's networks by path, which
+    /// differs when the run is opened from another folder) is played again, not kept.
     fn arena(
         &self,
         matches: &Matches<'_>,
@@ -453,16 +459,28 @@ impl Run {
         let prepared = arena::prepare_specs(&self.cfg, agents, &self.resources)?;
         let pairings = with_game!(&self.cfg.game, gm => schedule(
             gm, pairs, games, self.cfg.loop_.opening_plies, seed));
-        let records = arena::play(
+        create_dir(dir, "cannot create")?;
+        let journal = dir.join(arena::JOURNAL);
+        let specs: Vec<String> = agents.iter().map(ToString::to_string).collect();
+        let (mut kept, _others) = arena::journaled_games(&self.cfg, &journal, &pairings, &specs)?;
+        let left: Vec<_> = pairings
+            .iter()
+            .filter(|p| !kept.contains_key(&p.index))
+            .cloned()
+            .collect();
+        let played = arena::play_journaled(
             &self.cfg,
             &prepared,
-            &pairings,
+            &left,
+            (label, kept.len()),
             self.threads,
-            label,
+            &GameJournal::open(&journal, &self.cfg.game)?,
             progress,
         )?;
-        create_dir(dir, "cannot create")?;
+        kept.extend(played.into_iter().map(|r| (r.index, r)));
+        let records: Vec<_> = kept.into_values().collect();
         mankala_data::record::write_records(&dir.join("games.jsonl"), &self.cfg.game, &records)?;
+        arena::remove_journal(dir)?;
         Ok(named_results(&records, names))
     }
 
