@@ -239,7 +239,13 @@ impl LoopConfig {
 
     /// Whether generation `g` plays the baselines.
     pub fn evaluates(&self, g: u32) -> bool {
-        self.eval_games > 0 && (g.is_multiple_of(self.eval_every) || g + 1 == self.generations)
+        self.evaluates_of(g, self.generations)
+    }
+
+    /// Whether generation `g` plays the baselines in a loop of `generations` generations
+    /// (`mankala loop --generations`), whose last is then the one evaluated as the last.
+    pub fn evaluates_of(&self, g: u32, generations: u32) -> bool {
+        self.eval_games > 0 && (g.is_multiple_of(self.eval_every) || g + 1 == generations)
     }
 
     /// The generation whose network generation `g`'s evaluation also plays
@@ -492,6 +498,12 @@ mod tests {
     fn eval_every_evaluates_its_multiples_and_the_last_generation() {
         let c = loop_table("generations = 8\neval_every = 3").unwrap();
         let played: Vec<u32> = (0..8).filter(|&g| c.evaluates(g)).collect();
+        let extended: Vec<u32> = (0..11).filter(|&g| c.evaluates_of(g, 11)).collect();
+        assert_eq!(
+            extended,
+            [0, 3, 6, 9, 10],
+            "the loop's last, not the config's"
+        );
         assert_eq!(played, vec![0, 3, 6, 7]);
         let every = loop_table("generations = 3").unwrap();
         assert!((0..3).all(|g| every.evaluates(g)));

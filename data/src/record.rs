@@ -154,11 +154,12 @@ impl GameJournal {
             path: path.to_path_buf(),
             source,
         };
+        // Appending (O_APPEND): each line lands at the end of the file, after another
+        // writer's too, rather than over it.
         let mut file = OpenOptions::new()
             .create(true)
-            .truncate(false)
             .read(true)
-            .write(true)
+            .append(true)
             .open(path)
             .map_err(io)?;
         let mut text = Vec::new();

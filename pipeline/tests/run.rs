@@ -189,6 +189,13 @@ fn an_evaluation_killed_half_way_keeps_its_journaled_games_and_plays_only_the_re
     let again: Vec<serde_json::Value> = std::fs::read_to_string(&games).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(index(&again), index(&lines));
     assert!(again.iter().all(|g| g["south"] != "alphabeta:depth=2" && g["scores"] != serde_json::json!([99, 99])), "{again:?}");
+
+    // A journal that cannot be read (a line garbled) is removed and its games played again.
+    std::fs::write(&journal, format!("{}\nnot a game\n", kept[0])).unwrap();
+    let tasks = Tasks::default();
+    run.run_step(0, Step::Eval, &tasks).unwrap();
+    assert_eq!(*tasks.0.lock().unwrap(), [("gen 0 vs baselines".to_string(), 4, 0)]);
+    assert!(!journal.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -77,6 +77,9 @@ pub struct Run {
     pub record: RunRecord,
     /// Worker threads.
     pub threads: usize,
+    /// The generations of this invocation of the loop ([`Run::with_generations`]; the
+    /// config's `[loop] generations` by default).
+    generations: u32,
     /// The run's name in shard run ids: the directory's name.
     name: String,
     /// What its agents read: no zoo (networks of a run are its own), and the tablebases
@@ -125,6 +128,7 @@ impl Run {
             .file_name()
             .map_or("run".into(), |n| n.to_string_lossy().into_owned());
         Ok(Run {
+            generations: cfg.loop_.generations,
             cfg,
             layout,
             record,
@@ -135,12 +139,13 @@ impl Run {
     }
 
     /// The same run driven to `generations` generations in all (`mankala loop
-    /// --generations`): its last generation is then `generations - 1`, the one `[loop]
-    /// eval_every` evaluates besides its multiples and the one a run-long schedule (`[train]
-    /// schedule_span = "run"`) ends with, not the config's last. Its `config.toml` keeps
-    /// the config's own number.
+    /// --generations`): its last generation, the one `[loop] eval_every` evaluates besides
+    /// its multiples, is then `generations - 1`, not the config's last. Nothing else changes:
+    /// a run-long learning-rate schedule (`[train] schedule_span = "run"`) and the report
+    /// still span the config's `[loop] generations`, so a run stopped and extended trains
+    /// the networks that one uninterrupted run would.
     pub fn with_generations(mut self, generations: u32) -> Run {
-        self.cfg.loop_.generations = generations;
+        self.generations = generations;
         self
     }
 
@@ -441,7 +446,8 @@ impl Run {
     /// an evaluation keeps the games it finished: the step run again plays only the rest
     /// (the run's config, seed and so its schedule are the same). A journaled game that is
     /// not one of the schedule's (its agents' specs name the run's networks by path, which
-    /// differs when the run is opened from another folder) is played again, not kept.
+    /// differs when the run is opened from another folder) is played again, not kept, and so
+    /// is every game of a journal that cannot be read.
     fn arena(
         &self,
         matches: &Matches<'_>,
@@ -462,7 +468,17 @@ impl Run {
         create_dir(dir, "cannot create")?;
         let journal = dir.join(arena::JOURNAL);
         let specs: Vec<String> = agents.iter().map(ToString::to_string).collect();
-        let (mut kept, _others) = arena::journaled_games(&self.cfg, &journal, &pairings, &specs)?;
+        // The journal is the step's own cache: one that cannot be read (a line garbled by a
+        // full disk or by two writers) is removed and its games are played again.
+        let (mut kept, _others) =
+            match arena::journaled_games(&self.cfg, &journal, &pairings, &specs) {
+                Ok(kept) => kept,
+                Err(e) => {
+                    progress.note(&format!("{e}: removed, its games are played again"));
+                    arena::remove_journal(dir)?;
+                    Default::default()
+                }
+            };
         let left: Vec<_> = pairings
             .iter()
             .filter(|p| !kept.contains_key(&p.index))
@@ -539,7 +555,7 @@ impl Run {
     }
 
     /// Generation `g`'s network against every baseline (nothing when `[loop] eval_games` is
-    /// 0, or `g` is neither a multiple of `eval_every` nor the run's last generation, the
+    /// 0, or `g` is neither a multiple of `eval_every` nor the loop's last generation, the
     /// config's or [`Run::with_generations`]'s), then
     /// judged. A loop that stops earlier plays them for its newest generation all the same
     /// ([`Run::evaluate_last`]).
@@ -550,7 +566,10 @@ impl Run {
         // The judging is timed too: where exact values are slow to reach (Bao la Kujifunza's
         // proof search), it is most of the step.
         let start = Instant::now();
-        if !self.cfg.loop_.evaluates(g) {
+        if !self.cfg.loop_.evaluates_of(g, self.generations) {
+            // A journal of an evaluation begun when `g` was the loop's last generation, and
+            // killed, is not needed now.
+            arena::remove_journal(&self.layout.generation(g).join("eval"))?;
             let judged = self.judge(g)?;
             return Ok(EvalDone {
                 results: Vec::new(),
