@@ -101,7 +101,7 @@ pub fn play_journaled(
 /// Whether `saved`, a game of an arena's journal, is the game `pairings` schedule under its
 /// index: the same agents (named `names`) on the same sides, seed, start and opening, of
 /// `cfg`'s variant, rules and caps.
-pub fn fits_schedule(
+fn fits_schedule(
     cfg: &Resolved,
     pairings: &BTreeMap<u64, &Pairing>,
     names: &[String],
@@ -123,9 +123,9 @@ pub fn fits_schedule(
         && r.north == names[r.north_agent]
 }
 
-/// The games of `journal` (an arena's, interrupted) that are games of `pairings`
-/// ([`fits_schedule`]), by index, and the indices of those that are not; no file reads as
-/// none.
+/// The games of `journal` (an arena's, interrupted) that are games of `pairings` (the same
+/// agents, named `names`, on the same sides, seed, start and opening, of `cfg`'s variant,
+/// rules and caps), by index, and the indices of those that are not; no file reads as none.
 ///
 /// # Errors
 /// A journal that cannot be read.

@@ -17,7 +17,7 @@ use mankala_agents::{AgentSpec, Resources};
 use mankala_config::Resolved;
 use mankala_data::GameRecord;
 use mankala_data::atomic;
-use mankala_data::record::{GameJournal, read_journal};
+use mankala_data::record::GameJournal;
 use mankala_engine::with_game;
 use mankala_eval::arena::{Pairing, pair_results, repeated_games, round_robin_from};
 use mankala_eval::ratings::{PairResult, Rating};
@@ -294,11 +294,12 @@ fn kept_games(
         games: BTreeMap::new(),
         resumed: None,
     };
+    // Also where the output is not a directory: that is refused by name when it is made.
     if !path.exists() {
         return Ok(none);
     }
-    let saved = read_journal(&path)?;
-    if saved.is_empty() {
+    let (games, others) = journaled_games(cfg, &path, pairings, names)?;
+    if games.is_empty() && others.is_empty() {
         return Ok(none);
     }
     let run = rr.out.join("run.json");
@@ -336,7 +337,6 @@ fn kept_games(
             setting,
         });
     }
-    let (games, others) = journaled_games(cfg, &path, pairings, names)?;
     if let Some(&index) = others.first() {
         return Err(Error::JournalGame { path, index });
     }
