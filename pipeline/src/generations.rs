@@ -12,11 +12,11 @@ use crate::records::{Beside, StepRecord};
 use crate::report;
 use crate::run::Run;
 
-/// How far to go.
-#[derive(Debug, Clone, Copy)]
+/// When to stop: the generations in all are the run's own ([`Run::generations`], set by
+/// [`Run::with_generations`]), so the loop and its evaluation of the last generation read
+/// the same number.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct LoopOptions {
-    /// Generations in all (those already finished count).
-    pub generations: u32,
     /// Start no new step after this instant.
     pub deadline: Option<Instant>,
 }
@@ -34,7 +34,7 @@ pub struct LoopOutcome {
 }
 
 /// Runs the baselines' round robin if the config asks for it and it has no marker, then
-/// every unfinished step of generations `0..opts.generations`, reporting each finished step
+/// every unfinished step of generations `0..run.generations()`, reporting each finished step
 /// to `progress` and rebuilding the report after each generation; then the newest finished
 /// generation plays the baselines if `[loop] eval_every` had it skip them
 /// ([`Run::evaluate_last`]), climbs `[loop] ladder` ([`Run::ladder`]) and plays `[loop]
@@ -54,9 +54,9 @@ pub fn run_generations(
     }
     let mut stopped = false;
     if run.cfg.loop_.overlap {
-        stopped = overlapped(run, opts, progress, &out_of_time)?;
+        stopped = overlapped(run, progress, &out_of_time)?;
     } else {
-        for g in 0..opts.generations {
+        for g in 0..run.generations() {
             stopped = unfinished_steps(run, g, &Step::ALL, progress, &out_of_time)?;
             if stopped {
                 break;
@@ -73,7 +73,7 @@ pub fn run_generations(
         .take_while(|&g| run.layout.generation(g).exists())
         .filter(|&g| finished(g))
         .last();
-    if let Some(g) = newest.filter(|&g| g < opts.generations) {
+    if let Some(g) = newest.filter(|&g| g < run.generations()) {
         if let Some(done) = run.evaluate_last(g, progress)? {
             progress.step(g, &StepRecord::Eval(done));
         }
@@ -94,20 +94,15 @@ pub fn run_generations(
 /// the time the loop waited for it. Steps finish and reach `progress` in the order of the
 /// loop in series; the overlapped self-play's task goes to [`Progress::beside`]. Returns
 /// whether the deadline stopped it; a self-play already begun finishes all the same.
-fn overlapped(
-    run: &Run,
-    opts: &LoopOptions,
-    progress: &dyn Progress,
-    out_of_time: &dyn Fn() -> bool,
-) -> Result<bool> {
-    for g in 0..opts.generations {
+fn overlapped(run: &Run, progress: &dyn Progress, out_of_time: &dyn Fn() -> bool) -> Result<bool> {
+    for g in 0..run.generations() {
         // Generation 0's self-play, or one that a run stopped before, runs alone.
         if unfinished_steps(run, g, &[Step::Selfplay], progress, out_of_time)? {
             return Ok(true);
         }
         let next = g + 1;
         let play_next =
-            next < opts.generations && !run.is_done(next, Step::Selfplay) && !out_of_time();
+            next < run.generations() && !run.is_done(next, Step::Selfplay) && !out_of_time();
         let (front, side) = std::thread::scope(|s| {
             let side = play_next.then(|| s.spawn(|| run.selfplay(next, progress.beside())));
             let front = unfinished_steps(

@@ -46,9 +46,16 @@ fn run_tiny_with(dir: &Path, selfplay: &str, train: &str, lp: &str) -> Run {
 
 /// Opens `dir/run` with the config at `path` and plays two generations.
 fn run_two(dir: &Path, path: &Path) -> Run {
-    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(path), seed: Some(7), threads: 1 }).unwrap();
-    run_generations(&run, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(path), seed: Some(7), threads: 1 }).unwrap().with_generations(2);
+    run_generations(&run, &LoopOptions::default(), &Silent).unwrap();
     run
+}
+
+/// Drives the run in `run`'s directory, opened again with its own config, to `generations`
+/// generations in all (as `mankala loop --generations` does).
+fn upto(run: &Run, generations: u32) {
+    let again = Run::open(&OpenOptions { dir: &run.layout.root, config: None, seed: None, threads: run.threads }).unwrap();
+    run_generations(&again.with_generations(generations), &LoopOptions::default(), &Silent).unwrap();
 }
 
 /// The error, with its causes, of opening `dir/run` with the config at `path`.
@@ -205,8 +212,7 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     let run = baselines_every_third(&dir);
     let results = |g: u32| opponents(&run, g);
     let games = |g: u32| run.layout.generation(g).join("eval/games.jsonl").exists();
-    let upto = |generations: u32| run_generations(&run, &LoopOptions { generations, deadline: None }, &Silent).unwrap();
-    upto(3);
+    upto(&run, 3);
     // Generation 0 is a multiple of 3 and meets both baselines; generation 1 is neither a
     // multiple nor the newest and meets none; generation 2, the newest when the loop stops,
     // meets them all the same, and generation 0, the one evaluated before it.
@@ -215,7 +221,7 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     assert_eq!(results(2), ["gen-0", "random", "greedy"]);
     assert!(games(0) && !games(1) && games(2));
     // Continued by one generation: 3 is a multiple, chained to 0; 2 keeps its results.
-    upto(4);
+    upto(&run, 4);
     assert_eq!(results(2), ["gen-0", "random", "greedy"]);
     assert_eq!(results(3), ["gen-0", "random", "greedy"]);
     let _ = std::fs::remove_dir_all(&dir);
@@ -230,7 +236,7 @@ fn a_run_given_more_generations_than_its_config_evaluates_its_own_last_not_the_c
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("eval_games = 0", "eval_games = 2\neval_every = 3\nbaselines = [\"random\"]")).unwrap();
     let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap().with_generations(3);
-    run_generations(&run, &LoopOptions { generations: 3, deadline: None }, &Silent).unwrap();
+    run_generations(&run, &LoopOptions::default(), &Silent).unwrap();
     assert_eq!(opponents(&run, 0), ["random"]);
     assert!(opponents(&run, 1).is_empty(), "the config's last generation is not the run's");
     assert_eq!(opponents(&run, 2), ["gen-0", "random"]);
@@ -253,7 +259,7 @@ fn a_deadline_halfway_through_a_generation_still_measures_the_newest_finished_ne
     run.run_step(5, mankala_pipeline::Step::Selfplay, &Silent).unwrap();
     let results = |g: u32| opponents(&run, g).len();
     assert_eq!(results(4), 0);
-    let outcome = run_generations(&run, &LoopOptions { generations: 6, deadline: Some(std::time::Instant::now()) }, &Silent).unwrap();
+    let outcome = run_generations(&run, &LoopOptions { deadline: Some(std::time::Instant::now()) }, &Silent).unwrap();
     assert!(outcome.stopped);
     assert_eq!(opponents(&run, 4), ["gen-3", "random", "greedy"], "the newest finished generation meets the baselines");
     assert!(outcome.summary.contains("gen-4 against the baselines and gen-3"), "{}", outcome.summary);
@@ -283,7 +289,7 @@ fn a_growth_trains_a_larger_network_from_scratch_and_the_run_continues_from_it()
     std::fs::write(&path, text.replace("generations = 2", "generations = 3")).unwrap();
     let open = |config: Option<&Path>| Run::open(&OpenOptions { dir: &dir.join("run"), config, seed: Some(7), threads: 1 }).unwrap();
     let run = open(Some(&path));
-    let options = LoopOptions { generations: 3, deadline: None };
+    let options = LoopOptions::default();
     run_generations(&run, &options, &Silent).unwrap();
     let network = |g: u32| {
         let n = mankala_models::file::read_meta(&run.layout.model(g)).unwrap().network;
@@ -328,7 +334,7 @@ fn a_score_head_is_trained_in_every_generation_and_searched_with_by_score_mix() 
     // Two threads: each training step's batch is split in two, generations 1 and 2 from the
     // model file of the one before.
     let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 2 }).unwrap();
-    run_generations(&run, &LoopOptions { generations: 3, deadline: None }, &Silent).unwrap();
+    run_generations(&run, &LoopOptions::default(), &Silent).unwrap();
     let record: mankala_pipeline::records::RunRecord = serde_json::from_str(&std::fs::read_to_string(run.layout.record()).unwrap()).unwrap();
     assert_eq!((record.threads, record.resumed_threads.len()), (2, 0), "the run records its threads");
     for g in 0..3 {
@@ -391,7 +397,7 @@ fn the_last_network_climbs_the_ladder_once_and_the_report_and_summary_say_how_st
     // A rerun finds the marker and plays nothing again; its summary shows the climb.
     let before = std::fs::metadata(&marker).unwrap().modified().unwrap();
     let again = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
-    let outcome = run_generations(&again, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    let outcome = run_generations(&again, &LoopOptions::default(), &Silent).unwrap();
     assert_eq!(std::fs::metadata(&marker).unwrap().modified().unwrap(), before);
     assert!(outcome.summary.contains("gen-1 against the ladder"), "{}", outcome.summary);
     let _ = std::fs::remove_dir_all(&dir);
@@ -416,7 +422,7 @@ fn the_last_network_plays_at_each_simulation_count_once_and_the_report_shows_the
     assert!(report.contains("## What search adds") && report.contains("gen-0001/scaling/scaling.svg"), "{report}");
     let before = std::fs::metadata(&marker).unwrap().modified().unwrap();
     let again = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
-    let outcome = run_generations(&again, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    let outcome = run_generations(&again, &LoopOptions::default(), &Silent).unwrap();
     assert_eq!(std::fs::metadata(&marker).unwrap().modified().unwrap(), before);
     assert!(outcome.summary.contains("gen-1 against greedy, by simulations"), "{}", outcome.summary);
     let _ = std::fs::remove_dir_all(&dir);
@@ -441,8 +447,7 @@ fn reanalysis_searches_older_shards_again_with_the_newest_network_and_keeps_the_
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("\ngames = 2\n", "\ngames = 4\n")).unwrap();
     let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(&path), seed: Some(7), threads: 1 }).unwrap();
-    let upto = |generations: u32| run_generations(&run, &LoopOptions { generations, deadline: None }, &Silent).unwrap();
-    upto(2);
+    upto(&run, 2);
     let train = |g: u32| -> mankala_pipeline::TrainDone {
         serde_json::from_str(&std::fs::read_to_string(run.layout.marker(g, mankala_pipeline::Step::Train)).unwrap()).unwrap()
     };
@@ -452,7 +457,7 @@ fn reanalysis_searches_older_shards_again_with_the_newest_network_and_keeps_the_
     assert!(!run.layout.reanalysed(1).exists());
     let before = shard_rows(&run, 1);
     let gen0 = shard_rows(&run, 0);
-    upto(3);
+    upto(&run, 3);
     let record: mankala_pipeline::records::Reanalysed = serde_json::from_str(&std::fs::read_to_string(run.layout.reanalysed(2)).unwrap()).unwrap();
     assert_eq!(record.network, "gen-1", "searched with the network self-play of generation 2 played");
     assert!(!record.shards.is_empty() && record.shards.iter().all(|(g, _)| *g == 1), "{record:?}");
@@ -492,7 +497,7 @@ fn reanalysis_searches_older_shards_again_with_the_newest_network_and_keeps_the_
     // Generation 3 takes the shards searched longest ago first, the older games first among
     // equals: generation 1's others if any are left, else generation 1's first again
     // (searched by generation 2, as generation 2's own self-play shards were).
-    upto(4);
+    upto(&run, 4);
     let next: mankala_pipeline::records::Reanalysed = serde_json::from_str(&std::fs::read_to_string(run.layout.reanalysed(3)).unwrap()).unwrap();
     assert_eq!(next.network, "gen-2");
     let left: Vec<&String> = before.iter().map(|(n, _)| n).filter(|n| !record.shards.iter().any(|(_, m)| m == *n)).collect();

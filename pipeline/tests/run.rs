@@ -65,7 +65,7 @@ fn every_step_runs_once_in_order_and_a_rerun_redoes_nothing() {
     let run_dir = dir.join("run");
     let run = open(&run_dir, Some(&config), Some(7)).unwrap();
     let recorder = Recorder::default();
-    let opts = LoopOptions { generations: 2, deadline: None };
+    let opts = LoopOptions::default();
     let outcome = run_generations(&run, &opts, &recorder).unwrap();
     assert!(!outcome.stopped);
     let want: Vec<(u32, Step)> = (0..2).flat_map(|g| Step::ALL.map(|s| (g, s))).collect();
@@ -120,7 +120,7 @@ fn a_passed_deadline_starts_no_step_and_one_step_runs_alone() {
     let config = tiny_config(&dir, 0);
     let run_dir = dir.join("run");
     let run = open(&run_dir, Some(&config), Some(1)).unwrap();
-    let opts = LoopOptions { generations: 1, deadline: Some(Instant::now()) };
+    let opts = LoopOptions { deadline: Some(Instant::now()) };
     let outcome = run_generations(&run, &opts, &Silent).unwrap();
     assert!(outcome.stopped);
     assert!(!run.is_done(0, Step::Selfplay));
@@ -253,9 +253,9 @@ fn overlapped_selfplay_plays_beside_the_training_with_the_network_before() {
     // `[loop]` is the config's last table.
     std::fs::write(&config, format!("{text}overlap = true\ngate = \"always\"\n")).unwrap();
     let run_dir = dir.join("run");
-    let run = open(&run_dir, Some(&config), Some(3)).unwrap();
+    let run = open(&run_dir, Some(&config), Some(3)).unwrap().with_generations(4);
     let lanes = TwoLanes::default();
-    let opts = LoopOptions { generations: 4, deadline: None };
+    let opts = LoopOptions::default();
     let outcome = run_generations(&run, &opts, &lanes).unwrap();
     assert!(!outcome.stopped);
 
@@ -286,8 +286,9 @@ fn overlapped_selfplay_plays_beside_the_training_with_the_network_before() {
     // the third generation's self-play, left unplayed, runs beside nothing.
     let dir2 = dir.join("stopped");
     let stopped = open(&dir2, Some(&config), Some(3)).unwrap();
-    run_generations(&stopped, &LoopOptions { generations: 2, deadline: None }, &Silent).unwrap();
+    run_generations(&stopped, &opts, &Silent).unwrap();
     assert!(!stopped.is_done(2, Step::Selfplay));
+    let stopped = stopped.with_generations(4);
     run_generations(&stopped, &opts, &Silent).unwrap();
     let evaluators = |layout: &Layout| -> Vec<String> {
         (0..4)

@@ -157,7 +157,6 @@ fn run(args: &LoopCommand, threads: usize) -> Result<()> {
         run.seed()
     );
     let opts = LoopOptions {
-        generations,
         // Hours too many for the clock mean no deadline.
         deadline: args
             .hours

@@ -149,6 +149,12 @@ impl Run {
         self
     }
 
+    /// The generations in all of this invocation of the loop (those already finished
+    /// count): [`Run::with_generations`]'s, or the config's `[loop] generations`.
+    pub fn generations(&self) -> u32 {
+        self.generations
+    }
+
     /// The run's seed.
     pub fn seed(&self) -> u64 {
         self.record.seed
