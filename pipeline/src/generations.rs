@@ -64,10 +64,11 @@ pub fn run_generations(
             report::write(&run.cfg, &run.layout, &run.record)?;
         }
     }
-    // A run that stops before its config's last generation (the deadline, also halfway
-    // through a generation, or fewer generations asked for) measures its newest finished
-    // network against the baselines all the same (not an older one, when a rerun asks for
-    // fewer generations than are finished).
+    // A loop that stops before the run's last generation ([`Run::generations`]; the
+    // deadline, also halfway through a generation) measures its newest finished network
+    // against the baselines all the same; so does a rerun asking for no more generations
+    // than are finished, whose newest was finished by a loop of more and skipped them (not
+    // an older one).
     let finished = |g: u32| Step::ALL.iter().all(|&s| run.is_done(g, s));
     let newest = (0..)
         .take_while(|&g| run.layout.generation(g).exists())

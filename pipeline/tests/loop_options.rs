@@ -46,7 +46,8 @@ fn run_tiny_with(dir: &Path, selfplay: &str, train: &str, lp: &str) -> Run {
 
 /// Opens `dir/run` with the config at `path` and plays two generations.
 fn run_two(dir: &Path, path: &Path) -> Run {
-    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(path), seed: Some(7), threads: 1 }).unwrap().with_generations(2);
+    let run = Run::open(&OpenOptions { dir: &dir.join("run"), config: Some(path), seed: Some(7), threads: 1 }).unwrap();
+    assert_eq!(run.generations(), 2, "the config's [loop] generations");
     run_generations(&run, &LoopOptions::default(), &Silent).unwrap();
     run
 }
@@ -208,14 +209,15 @@ fn opponents(run: &Run, g: u32) -> Vec<String> {
 #[test]
 fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     let dir = temp_dir("eval-every");
-    // A run of 6 generations (the last, 5, would play them), stopped after 3 and then after 4.
+    // A config of 6 generations (its last, 5, would play them), driven to 3 and then to 4 as
+    // `mankala loop --generations` drives it.
     let run = baselines_every_third(&dir);
     let results = |g: u32| opponents(&run, g);
     let games = |g: u32| run.layout.generation(g).join("eval/games.jsonl").exists();
     upto(&run, 3);
     // Generation 0 is a multiple of 3 and meets both baselines; generation 1 is neither a
-    // multiple nor the newest and meets none; generation 2, the newest when the loop stops,
-    // meets them all the same, and generation 0, the one evaluated before it.
+    // multiple nor the loop's last and meets none; generation 2, the loop's last, meets them,
+    // and generation 0, the one evaluated before it.
     assert_eq!(results(0), ["random", "greedy"]);
     assert!(results(1).is_empty());
     assert_eq!(results(2), ["gen-0", "random", "greedy"]);
@@ -224,6 +226,14 @@ fn eval_every_plays_the_baselines_only_in_its_generations_and_the_newest() {
     upto(&run, 4);
     assert_eq!(results(2), ["gen-0", "random", "greedy"]);
     assert_eq!(results(3), ["gen-0", "random", "greedy"]);
+    // Generation 4 finished by a loop of the config's 6, where it skips them (no multiple, not
+    // the last); a rerun to 5 finds nothing to do and still measures its newest network.
+    for step in mankala_pipeline::Step::ALL {
+        run.run_step(4, step, &Silent).unwrap();
+    }
+    assert!(results(4).is_empty());
+    upto(&run, 5);
+    assert_eq!(results(4), ["gen-3", "random", "greedy"], "the newest finished generation meets the baselines");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -286,6 +286,7 @@ fn overlapped_selfplay_plays_beside_the_training_with_the_network_before() {
     // the third generation's self-play, left unplayed, runs beside nothing.
     let dir2 = dir.join("stopped");
     let stopped = open(&dir2, Some(&config), Some(3)).unwrap();
+    // The config's 2 generations.
     run_generations(&stopped, &opts, &Silent).unwrap();
     assert!(!stopped.is_done(2, Step::Selfplay));
     let stopped = stopped.with_generations(4);

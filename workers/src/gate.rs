@@ -98,7 +98,7 @@ pub fn work(cluster: &Cluster, opts: &GateOptions, progress: &dyn Progress) -> R
         // The evaluation also plays the network it is chained to (`[loop] eval_chain`),
         // which a gatekeeper started afresh has not fetched yet.
         if let Some(before) = run.cfg.loop_.chained_to(g)
-            && run.cfg.loop_.evaluates(g)
+            && run.cfg.loop_.evaluates_of(g, run.generations())
         {
             cluster.fetch_candidate(before)?;
         }

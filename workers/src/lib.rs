@@ -152,9 +152,9 @@ impl Cluster {
         self.run.layout.root.join(name)
     }
 
-    /// Generations of the run (`[loop] generations`).
+    /// Generations of the run ([`Run::generations`]: `[loop] generations`).
     pub fn generations(&self) -> u32 {
-        self.run.cfg.loop_.generations
+        self.run.generations()
     }
 
     /// Copies the self-play shards of generation `g` listed in `state` into the cache.

@@ -104,12 +104,11 @@ pub(super) fn header(f: &Facts<'_>, md: &mut String) {
             lc.eval_games, baselines
         ),
         n => format!(
-            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the last, {} \
-             (or the newest, where the loop stopped sooner)",
+            "{} games against each baseline ({}) in generations 0, {n}, {}, ... and the loop's \
+             last (or the newest, where the loop stopped sooner)",
             lc.eval_games,
             baselines,
             2 * n,
-            lc.generations - 1
         ),
     };
     let eval = if lc.eval_chain && lc.eval_games > 0 {

@@ -18,7 +18,7 @@ use crate::scaling::{Scaling, ScalingRecord};
 
 impl Run {
     /// Generation `g`'s baselines when its evaluation skipped them (`[loop] eval_every`), so
-    /// that a loop stopped before its config's last generation (`--hours`, `--generations`)
+    /// that a loop stopped before the run's last generation ([`Run::generations`]; `--hours`)
     /// still measures its newest network against the fixed yardsticks: plays them, adds
     /// their seconds and rewrites `g`'s eval marker, keeping its judgement. `None` when `g`'s
     /// evaluation is not finished, already has results, or the config plays no baselines.
