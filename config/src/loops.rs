@@ -237,13 +237,9 @@ impl LoopConfig {
         }
     }
 
-    /// Whether generation `g` plays the baselines.
-    pub fn evaluates(&self, g: u32) -> bool {
-        self.evaluates_of(g, self.generations)
-    }
-
     /// Whether generation `g` plays the baselines in a loop of `generations` generations
-    /// (`mankala loop --generations`), whose last is then the one evaluated as the last.
+    /// (the run's: `Run::generations`, which `mankala loop --generations` may set past the
+    /// config's `generations`), whose last is the one evaluated as the last.
     pub fn evaluates_of(&self, g: u32, generations: u32) -> bool {
         self.eval_games > 0 && (g.is_multiple_of(self.eval_every) || g + 1 == generations)
     }
@@ -497,7 +493,7 @@ mod tests {
     #[test]
     fn eval_every_evaluates_its_multiples_and_the_last_generation() {
         let c = loop_table("generations = 8\neval_every = 3").unwrap();
-        let played: Vec<u32> = (0..8).filter(|&g| c.evaluates(g)).collect();
+        let played: Vec<u32> = (0..8).filter(|&g| c.evaluates_of(g, c.generations)).collect();
         let extended: Vec<u32> = (0..11).filter(|&g| c.evaluates_of(g, 11)).collect();
         assert_eq!(
             extended,
@@ -506,9 +502,9 @@ mod tests {
         );
         assert_eq!(played, vec![0, 3, 6, 7]);
         let every = loop_table("generations = 3").unwrap();
-        assert!((0..3).all(|g| every.evaluates(g)));
+        assert!((0..3).all(|g| every.evaluates_of(g, 3)));
         let none = loop_table("generations = 3\neval_games = 0").unwrap();
-        assert!((0..3).all(|g| !none.evaluates(g)));
+        assert!((0..3).all(|g| !none.evaluates_of(g, 3)));
     }
 
     #[test]
