@@ -7,7 +7,18 @@
                                        CONFIG by COMMAND; default configs/VARIANT.toml and
                                        scripts/train_zoo.sh VARIANT), then the cards
   zoo_card.py strength VARIANT [--complete] ARENA..
-                                       zoo/VARIANT/strength.json from arena (and judge) outputs
+                                       zoo/VARIANT/strength.json from arena (and judge) outputs,
+                                       added to the pairings it holds of the same network
+  zoo_card.py recorded VARIANT OPPONENT GAMES PLIES
+                                       exit 0 when zoo/VARIANT/strength.json holds the network's
+                                       arena against OPPONENT (`judge`: its judge) of GAMES games
+                                       from PLIES-ply openings
+  zoo_card.py beats VARIANT OPPONENT   exit 0 when the network scored over 50% against OPPONENT
+                                       in zoo/VARIANT/strength.json
+  zoo_card.py keep VARIANT OUT_DIR     copy the unfinished arenas of OUT_DIR (a zoo_strength.sh
+                                       folder: each arena's run.json and journal) into
+                                       zoo/VARIANT/unfinished/, where a rerun on another machine
+                                       goes on from them
   zoo_card.py hours-left RUN HOURS     the hours a train_zoo.sh run has left of HOURS
   zoo_card.py trained VARIANT HOURS    exit 0 when zoo/VARIANT came from HOURS on today's pipeline
   zoo_card.py unmeasured               the variants whose new network is not measured in full
@@ -133,6 +144,84 @@ def beats(arena):
     return (pair[f"wins_{mine}"] + pair["draws"] / 2) / n > 0.5
 
 
+def measured(variant):
+    """zoo/VARIANT/strength.json when it measured the zoo's network of VARIANT now (the same
+    hash), else None."""
+    path, model = ZOO / variant / "strength.json", ZOO / variant / "model.bpk"
+    if not path.exists() or not model.exists():
+        return None
+    s = load_json(path)
+    return s if s.get("model_sha256") == sha256(model) else None
+
+
+def recorded(variant, opponent, games, plies):
+    """Whether zoo/VARIANT/strength.json holds the network's arena against OPPONENT (`judge`:
+    its judge output) of GAMES games from PLIES-ply openings."""
+    s = measured(variant)
+    if s is None:
+        return False
+    if opponent == "judge":
+        return s.get("judge") is not None
+    a = s["arenas"].get(opponent)
+    return bool(a) and a["wins"] + a["draws"] + a["losses"] == int(games) and a["opening_plies"] == int(plies)
+
+
+def beats_recorded(variant, opponent):
+    """Whether the network scored over 50% against OPPONENT in zoo/VARIANT/strength.json."""
+    a = (measured(variant) or {}).get("arenas", {}).get(opponent)
+    return bool(a) and a["score"] > 0.5
+
+
+# The unfinished arenas of a zoo_strength.sh folder, kept in the source tree (`keep`): an
+# arena's run.json and its journal of finished games.
+UNFINISHED = "unfinished"
+JOURNAL = "games.partial.jsonl"
+
+
+def keep(variant, out):
+    """Copies each unfinished arena of OUT (a zoo_strength.sh folder of VARIANT's network) into
+    zoo/VARIANT/unfinished/NAME/, replacing what was kept of it; prints what it kept."""
+    out = pathlib.Path(out)
+    model = ZOO / variant / "model.bpk"
+    if not (out / "model.sha256").exists():
+        die(f"{out}: no model.sha256: not a zoo_strength.sh folder")
+    if (out / "model.sha256").read_text().strip() != sha256(model):
+        die(f"{out}: measured another network than {model}")
+    kept = 0
+    for journal in sorted(out.glob(f"*/{JOURNAL}")):
+        arena = journal.parent
+        if (arena / "ratings.json").exists() or not (arena / "run.json").exists():
+            continue
+        run = load_json(arena / "run.json")
+        if run.get("variant") != variant:
+            die(f"{arena}: an arena of {run.get('variant')}, not {variant}")
+        dest = ZOO / variant / UNFINISHED / arena.name
+        dest.mkdir(parents=True, exist_ok=True)
+        write(dest / "model.sha256", sha256(model) + "\n")
+        write(dest / "run.json", (arena / "run.json").read_text())
+        # The arena may be appending a game now: only whole lines are kept.
+        text = journal.read_text()
+        text = text[: text.rfind("\n") + 1]
+        write(dest / JOURNAL, text)
+        games = sum(1 for line in text.splitlines() if line.strip())
+        print(f"{dest}: {games} of {run['games_per_pair']} games")
+        kept += 1
+    if kept == 0:
+        print(f"{out}: no unfinished arena")
+
+
+def forget(variant, name):
+    """Removes zoo/VARIANT/unfinished/NAME (an arena now finished), and the folder once empty."""
+    top = ZOO / variant / UNFINISHED
+    dest = top / name
+    if dest.is_dir():
+        for f in dest.iterdir():
+            f.unlink()
+        dest.rmdir()
+    if top.is_dir() and not any(top.iterdir()):
+        top.rmdir()
+
+
 def unmeasured():
     """The variants whose zoo network is of today's pipeline and not measured in full."""
     out = []
@@ -247,11 +336,16 @@ def label(opponent):
 def strength(variant, outputs):
     """Each output is an arena directory of the zoo agent against one opponent, or a judge
     JSON file (`mankala judge --json`); `--complete` first marks the set as every pairing
-    scripts/zoo_strength.sh plays (without it, a partial measurement)."""
+    scripts/zoo_strength.sh plays (without it, a partial measurement). The pairings
+    zoo/VARIANT/strength.json holds of the same network are kept, those given replacing
+    their own; a finished arena's kept journal (`keep`) is removed."""
     complete = bool(outputs) and outputs[0] == "--complete"
     outputs = outputs[1:] if complete else outputs
     model = ZOO / variant / "model.bpk"
-    result = {"model_sha256": sha256(model), "complete": complete, "arenas": {}, "judge": None}
+    before = measured(variant) or {}
+    result = {"model_sha256": sha256(model), "complete": complete,
+              "arenas": dict(before.get("arenas", {})), "judge": before.get("judge")}
+    finished = []
     for o in map(pathlib.Path, outputs):
         if o.is_dir():
             r = load_json(o / "ratings.json")
@@ -283,9 +377,12 @@ def strength(variant, outputs):
                 "seed": run["seed"],
                 "code_version": run["code_version"],
             }
+            finished.append(o.name)
         else:
             result["judge"] = load_json(o)
     write(ZOO / variant / "strength.json", json.dumps(result, indent=2) + "\n")
+    for name in finished:
+        forget(variant, name)
     cards()
 
 
@@ -571,6 +668,12 @@ def main(argv):
         publish(*argv[1:])
     elif len(argv) >= 3 and argv[0] == "strength":
         strength(argv[1], argv[2:])
+    elif len(argv) == 5 and argv[0] == "recorded":
+        sys.exit(0 if recorded(*argv[1:]) else 1)
+    elif len(argv) == 3 and argv[0] == "beats":
+        sys.exit(0 if beats_recorded(argv[1], argv[2]) else 1)
+    elif len(argv) == 3 and argv[0] == "keep":
+        keep(argv[1], argv[2])
     elif len(argv) == 3 and argv[0] == "hours-left":
         print(hours_left(pathlib.Path(argv[1]), float(argv[2])))
     elif len(argv) == 3 and argv[0] == "trained":

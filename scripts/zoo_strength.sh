@@ -13,7 +13,11 @@
 # - against perfect play, on positions of its games against mcts:sims=10000: Kalah's share of
 #   margin-optimal moves (the solver), Oware's of perfect moves within a 16-seed tablebase
 #   (built once under OUT_DIR/..), Bao la Kujifunza's share of won positions kept (its proof).
-# Writes zoo/VARIANT/strength.json, marked complete, and the cards (scripts/zoo_card.py). An
+# Writes zoo/VARIANT/strength.json, marked complete, and the cards (scripts/zoo_card.py).
+# A pairing zoo/VARIANT/strength.json already holds of this network is not played again, so
+# a fresh checkout plays only what is missing; the games of an arena stopped half-way on
+# another machine, kept in the tree by `scripts/zoo_card.py keep VARIANT OUT_DIR`
+# (zoo/VARIANT/unfinished/), are where it goes on from. An
 # arena of the same network, seed and openings played elsewhere (the hour's own) may be copied
 # into OUT_DIR under its pairing's name, beside model.sha256, and is kept. Run it alone: two
 # opponents think for a fixed time. A pairing already played with GAMES games is kept, and
@@ -60,7 +64,21 @@ outputs=()
 # pairing NAME AGENT OPPONENT [PLIES]: one arena into OUT_DIR/NAME from PLIES-ply random
 # openings (default 2), unless played already.
 pairing() {
-  local dir=$out/$1 plies=${4:-2}
+  local dir=$out/$1 plies=${4:-2} label=$3 kept=zoo/$variant/unfinished/$1
+  [[ $3 == nn:* ]] && label="old zoo"
+  # The judge reads the games against mcts:sims=10000: those are played again unless the
+  # judge's result is recorded too.
+  if python3 scripts/zoo_card.py recorded "$variant" "$label" "$games" "$plies" \
+    && { [ "$1" != mcts-sims-10000 ] || [ -z "$judged" ] || python3 scripts/zoo_card.py recorded "$variant" judge 0 0; }; then
+    echo "zoo_strength.sh: $variant against $3: recorded in zoo/$variant/strength.json"
+    return
+  fi
+  if [ ! -f "$dir/ratings.json" ] && [ ! -f "$dir/games.partial.jsonl" ] && [ -f "$kept/games.partial.jsonl" ] \
+    && [ "$(cat "$kept/model.sha256")" = "$sum" ]; then
+    # Games of this arena played on another machine (`zoo_card.py keep`).
+    rm -rf "$dir" && mkdir -p "$dir"
+    cp "$kept/run.json" "$kept/games.partial.jsonl" "$dir/"
+  fi
   if [ -f "$dir/ratings.json" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not (r['games_per_pair'] == r['games_played'] == $games and r['opening_plies'] == $plies))" 2>/dev/null; then
     echo "zoo_strength.sh: $variant against $3: played ($dir)"
   elif [ -f "$dir/games.partial.jsonl" ] && python3 -c "import json,sys; r=json.load(open('$dir/run.json')); sys.exit(not (r['games_per_pair'] == $games and r['opening_plies'] == $plies and r['agents'] == sys.argv[1:]))" "$2" "$3" 2>/dev/null; then
@@ -77,6 +95,8 @@ pairing() {
   outputs+=("$dir")
 }
 agent="nn:model=$model,sims=200"
+# The variants measured against perfect play (below).
+case $variant in kalah|oware|bao-kujifunza) judged=1 ;; *) judged= ;; esac
 old_rev=${OLD_REV:-d34cf71b}
 if git cat-file -e "$old_rev:zoo/$variant/model.bpk" 2>/dev/null; then
   mkdir -p "$out/old"
@@ -95,11 +115,17 @@ fi
 for opponent in random greedy alphabeta:ms=500 mcts:sims=10000; do
   pairing "${opponent//[:=]/-}" "$agent" "$opponent"
 done
-if python3 -c "import sys; sys.path.insert(0, 'scripts'); import zoo_card; sys.exit(0 if zoo_card.beats('$out/mcts-sims-10000') else 1)"; then
+if { [ -f "$out/mcts-sims-10000/ratings.json" ] \
+    && python3 -c "import sys; sys.path.insert(0, 'scripts'); import zoo_card; sys.exit(0 if zoo_card.beats('$out/mcts-sims-10000') else 1)"; } \
+  || { [ ! -f "$out/mcts-sims-10000/ratings.json" ] && python3 scripts/zoo_card.py beats "$variant" mcts:sims=10000; }; then
   pairing mcts-sims-30000 "$agent" mcts:sims=30000
 fi
 pairing equal-time "nn:model=$model,ms=100" mcts:ms=100
 judge() {
+  if python3 scripts/zoo_card.py recorded "$variant" judge 0 0; then
+    echo "zoo_strength.sh: $variant against perfect play: recorded in zoo/$variant/strength.json"
+    return
+  fi
   if [ ! -f "$out/judge.json" ]; then
     "$bin" judge --config "$config" --agent "$agent" --from-games "$out/mcts-sims-10000" \
       --samples 300 --seed 7 --out "$out/judge" --json "$@" > "$out/judge.json.tmp"

@@ -19,7 +19,7 @@ mod features;
 #[path = "common/skip.rs"]
 mod skip;
 
-use common::{mankala, s, stderr, stdout, temp_dir};
+use common::{mankala, s, stderr, stdout, temp_dir, Scratch};
 use features::dependency_features;
 
 fn main() {
@@ -48,6 +48,11 @@ fn main() {
             name: "the_zoo_cards_and_tables_are_what_their_data_make",
             missing: modules_missing(&["hashlib", "json"]),
             body: the_zoo_cards_and_tables_are_what_their_data_make,
+        },
+        skip::Check {
+            name: "the_zoo_strength_record_grows_an_arena_at_a_time_and_keeps_unfinished_ones",
+            missing: modules_missing(&["hashlib", "json"]),
+            body: the_zoo_strength_record_grows_an_arena_at_a_time_and_keeps_unfinished_ones,
         },
         skip::Check {
             name: "exported_models_run_in_onnxruntime_and_numpy",
@@ -133,43 +138,12 @@ fn script(name: &str, args: &[&Path]) -> String {
 fn the_zoo_cards_and_tables_are_what_their_data_make() {
     script("zoo_card.py", &[Path::new("check")]);
 
-    let dir = temp_dir("zoo-cards");
-    for sub in ["zoo", "configs", "docs"] {
-        std::fs::create_dir_all(dir.join(sub)).unwrap();
-    }
-    for entry in std::fs::read_dir(repo().join("configs")).unwrap() {
-        let p = entry.unwrap().path();
-        std::fs::copy(&p, dir.join("configs").join(p.file_name().unwrap())).unwrap();
-    }
-    for file in ["README.md", "zoo/README.md", "docs/benchmarks.md"] {
-        std::fs::copy(repo().join(file), dir.join(file)).unwrap();
-    }
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(repo().join("zoo")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
-    folders.sort();
-    let mut measured = None;
-    for from in folders {
-        let name = from.file_name().unwrap().to_str().unwrap().to_string();
-        let to = dir.join("zoo").join(&name);
-        std::fs::create_dir_all(&to).unwrap();
-        for f in std::fs::read_dir(&from).unwrap() {
-            let f = f.unwrap().path();
-            std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
-        }
-        // A network of today's pipeline whose strength.json measured it (the same hash).
-        let read = |file: &str| -> Option<serde_json::Value> { serde_json::from_str(&std::fs::read_to_string(to.join(file)).ok()?).ok() };
-        if let (Some(t), Some(st)) = (read("training.json"), read("strength.json")) {
-            let sha = t.get("model_sha256");
-            if measured.is_none() && sha.is_some() && st.get("model_sha256") == sha && st["arenas"].get("mcts:sims=10000").is_some() {
-                measured = Some(name);
-            }
-        }
-    }
-    let checker = |args: &[&str]| Command::new(python()).arg(repo().join("scripts/zoo_card.py")).args(args).env("ZOO_CARD_ROOT", &dir).output().unwrap();
+    let (dir, variant) = zoo_copy("zoo-cards");
+    let checker = |args: &[&str]| zoo_card_in(&dir, args);
     let o = checker(&["check"]);
     assert!(o.status.success(), "the copy: {}", stderr(&o));
 
     // A network whose strength is measured: its scores are in the README's table.
-    let variant = measured.expect("a retrained zoo network with its strength measured against mcts:sims=10000");
     let path = dir.join("zoo").join(&variant).join("strength.json");
     let mut st: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let arena = st["arenas"]["mcts:sims=10000"].as_object_mut().unwrap();
@@ -190,6 +164,111 @@ fn the_zoo_cards_and_tables_are_what_their_data_make() {
     let o = checker(&["check"]);
     assert!(o.status.success(), "after cards: {}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What lets `scripts/zoo_strength.sh` go on across machines, in a copy of the tree:
+/// `zoo_card.py recorded` and `beats` read the pairings strength.json holds of the network;
+/// `keep` copies an unfinished arena (its run.json and the whole lines of its journal) into
+/// zoo/VARIANT/unfinished/; `strength` adds a finished arena to the pairings held, keeping
+/// the others, and removes its kept games.
+fn the_zoo_strength_record_grows_an_arena_at_a_time_and_keeps_unfinished_ones() {
+    let (dir, variant) = zoo_copy("zoo-strength-record");
+    let zoo_card = |args: &[&str]| zoo_card_in(&dir, args);
+    let zoo = dir.join("zoo").join(&variant);
+    let read = |path: &Path| -> serde_json::Value { serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap() };
+    let before = read(&zoo.join("strength.json"));
+    let held = &before["arenas"]["mcts:sims=10000"];
+    let n = held["wins"].as_f64().unwrap() + held["draws"].as_f64().unwrap() + held["losses"].as_f64().unwrap();
+    let (games, plies) = (format!("{n}"), held["opening_plies"].to_string());
+    assert!(zoo_card(&["recorded", &variant, "mcts:sims=10000", &games, &plies]).status.success(), "the held pairing is recorded");
+    let more = format!("{}", n + 2.0);
+    assert!(!zoo_card(&["recorded", &variant, "mcts:sims=10000", &more, &plies]).status.success(), "a pairing of more games is not");
+    assert!(!zoo_card(&["recorded", &variant, "mcts:sims=99", "4", "2"]).status.success(), "an opponent never played is not");
+    assert!(!zoo_card(&["beats", &variant, "mcts:sims=99"]).status.success());
+
+    // An arena of four games stopped after two, the third half-written.
+    let out = dir.join("out");
+    let arena = out.join("mcts-sims-99");
+    std::fs::create_dir_all(&arena).unwrap();
+    std::fs::write(out.join("model.sha256"), format!("{}\n", before["model_sha256"].as_str().unwrap())).unwrap();
+    let agent = format!("nn:model=zoo/{variant}/model.bpk,sims=200");
+    let run = serde_json::json!({"variant": variant, "agents": [agent, "mcts:sims=99"], "games_per_pair": 4,
+        "opening_plies": 2, "seed": 7, "code_version": "0.1.0+test"});
+    std::fs::write(arena.join("run.json"), run.to_string()).unwrap();
+    std::fs::write(arena.join("games.partial.jsonl"), "{\"index\":0}\n{\"index\":1}\n{\"index\":2,").unwrap();
+    let o = zoo_card(&["keep", &variant, s(&out)]);
+    assert!(o.status.success(), "keep: {}", stderr(&o));
+    assert!(stdout(&o).contains("2 of 4 games"), "{}", stdout(&o));
+    let kept = zoo.join("unfinished").join("mcts-sims-99");
+    assert_eq!(std::fs::read_to_string(kept.join("games.partial.jsonl")).unwrap(), "{\"index\":0}\n{\"index\":1}\n");
+    assert_eq!(read(&kept.join("run.json")), run);
+    assert_eq!(std::fs::read_to_string(kept.join("model.sha256")).unwrap().trim(), before["model_sha256"].as_str().unwrap());
+    // A folder of another network's arenas is refused.
+    std::fs::write(out.join("model.sha256"), "0\n").unwrap();
+    let o = zoo_card(&["keep", &variant, s(&out)]);
+    assert!(!o.status.success() && stderr(&o).contains("another network"), "{}", stderr(&o));
+
+    // The arena finished: 3 wins and a loss of the zoo's network.
+    let ratings = serde_json::json!({"pairs": [{"a": agent, "b": "mcts:sims=99", "wins_a": 3.0, "wins_b": 1.0, "draws": 0.0}]});
+    std::fs::write(arena.join("ratings.json"), ratings.to_string()).unwrap();
+    let o = zoo_card(&["strength", &variant, s(&arena)]);
+    assert!(o.status.success(), "strength: {}", stderr(&o));
+    let after = read(&zoo.join("strength.json"));
+    assert_eq!(after["arenas"]["mcts:sims=10000"], before["arenas"]["mcts:sims=10000"], "the pairings held are kept");
+    assert_eq!(after["arenas"].as_object().unwrap().len(), before["arenas"].as_object().unwrap().len() + 1);
+    assert_eq!(after["arenas"]["mcts:sims=99"]["wins"], serde_json::json!(3.0));
+    assert_eq!(after["complete"], serde_json::json!(false), "without --complete the record is partial");
+    assert!(!zoo.join("unfinished").exists(), "the finished arena's kept games are removed");
+    assert!(zoo_card(&["recorded", &variant, "mcts:sims=99", "4", "2"]).status.success());
+    assert!(zoo_card(&["beats", &variant, "mcts:sims=99"]).status.success());
+    let o = zoo_card(&["check"]);
+    assert!(o.status.success(), "the cards were made again: {}", stderr(&o));
+}
+
+/// Runs `scripts/zoo_card.py args` on the copy of the tree in `dir`.
+fn zoo_card_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(python()).arg(repo().join("scripts/zoo_card.py")).args(args).env("ZOO_CARD_ROOT", dir).output().unwrap()
+}
+
+/// A copy of the files the zoo's cards are made from (the zoo networks' own files, configs,
+/// the tables' documents) in a new folder named after `name`, and a variant whose retrained
+/// network's strength.json measured it against `mcts:sims=10000`.
+fn zoo_copy(name: &str) -> (Scratch, String) {
+    let dir = temp_dir(name);
+    for sub in ["zoo", "configs", "docs"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    for entry in std::fs::read_dir(repo().join("configs")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, dir.join("configs").join(p.file_name().unwrap())).unwrap();
+    }
+    for file in ["README.md", "zoo/README.md", "docs/benchmarks.md"] {
+        std::fs::copy(repo().join(file), dir.join(file)).unwrap();
+    }
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(repo().join("zoo")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    folders.sort();
+    let mut measured = None;
+    for from in folders {
+        let name = from.file_name().unwrap().to_str().unwrap().to_string();
+        let to = dir.join("zoo").join(&name);
+        std::fs::create_dir_all(&to).unwrap();
+        // The network's own files; an unfinished arena's kept games are not among them.
+        for f in std::fs::read_dir(&from).unwrap() {
+            let f = f.unwrap().path();
+            if f.is_file() {
+                std::fs::copy(&f, to.join(f.file_name().unwrap())).unwrap();
+            }
+        }
+        // A network of today's pipeline whose strength.json measured it (the same hash).
+        let read = |file: &str| -> Option<serde_json::Value> { serde_json::from_str(&std::fs::read_to_string(to.join(file)).ok()?).ok() };
+        if let (Some(t), Some(st)) = (read("training.json"), read("strength.json")) {
+            let sha = t.get("model_sha256");
+            if measured.is_none() && sha.is_some() && st.get("model_sha256") == sha && st["arenas"].get("mcts:sims=10000").is_some() {
+                measured = Some(name);
+            }
+        }
+    }
+    (dir, measured.expect("a retrained zoo network with its strength measured against mcts:sims=10000"))
 }
 
 /// The proof of Bao la Kujifunza's start, checked by `scripts/check_bao_proof.py` over the
