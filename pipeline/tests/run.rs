@@ -221,6 +221,13 @@ fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
     std::fs::write(&other, text.replace("generations = 2", "generations = 5")).unwrap();
     let run = open(&run_dir, Some(&other), None).unwrap();
     assert_eq!(run.cfg.loop_.generations, 5);
+    assert_eq!(run.generations(), 5);
+    // The run's config.toml holds the new number: a rerun without a config goes to it too.
+    let saved = std::fs::read_to_string(run_dir.join("config.toml")).unwrap();
+    assert!(saved.contains("generations = 5"), "{saved}");
+    let rerun = open(&run_dir, None, None).unwrap();
+    assert_eq!(rerun.cfg.loop_.generations, 5);
+    assert_eq!(rerun.cfg.to_toml(), run.cfg.to_toml());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -666,8 +666,9 @@ fn games_in(dir: &Path) -> Result<BTreeSet<u64>> {
     Ok(ids)
 }
 
-/// Loads the run's config: the run's own on a rerun (a given config must agree with it), a
-/// given file or the embedded default on a first start.
+/// Loads the run's config: the run's own on a rerun (a given config must agree with it but
+/// for `[loop] generations`, which it then rewrites), a given file or the embedded default on
+/// a first start.
 fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
     let saved = layout.config();
     let given = given.map(mankala_config::load).transpose()?;
@@ -682,8 +683,13 @@ fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
                     saved,
                 });
             }
-            // Only the number of generations may change: a run can be extended.
-            own.loop_.generations = given.loop_.generations;
+            // Only the number of generations may change: a run can be extended. Its
+            // config.toml then holds the new number, so that a later rerun without a config
+            // goes to it too, with the same run-long schedule.
+            if given.loop_.generations != own.loop_.generations {
+                own.loop_.generations = given.loop_.generations;
+                atomic::write(&saved, own.to_toml().as_bytes())?;
+            }
         }
         return Ok(own);
     }
