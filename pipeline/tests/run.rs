@@ -217,8 +217,13 @@ fn a_rerun_with_another_config_or_seed_is_refused_by_name() {
     assert!(matches!(e, Error::ConfigChanged { .. }), "{e}");
     assert!(e.to_string().contains("another config"), "{e}");
 
-    // More generations are allowed: a run can be extended.
+    // More generations are allowed: a run can be extended; not under another seed, which
+    // leaves the run's config as it was.
     std::fs::write(&other, text.replace("generations = 2", "generations = 5")).unwrap();
+    let saved = std::fs::read_to_string(run_dir.join("config.toml")).unwrap();
+    let e = open(&run_dir, Some(&other), Some(6)).unwrap_err();
+    assert!(matches!(e, Error::SeedChanged { .. }), "{e}");
+    assert_eq!(std::fs::read_to_string(run_dir.join("config.toml")).unwrap(), saved);
     let run = open(&run_dir, Some(&other), None).unwrap();
     assert_eq!(run.cfg.loop_.generations, 5);
     assert_eq!(run.generations(), 5);

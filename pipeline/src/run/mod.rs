@@ -107,11 +107,17 @@ impl Run {
     /// a seed that differs ([`Error::SeedChanged`]), files that cannot be written.
     pub fn open(opts: &OpenOptions<'_>) -> Result<Run> {
         let layout = Layout::new(opts.dir);
-        let cfg = load_config(&layout, opts.config)?;
+        let (cfg, extended) = load_config(&layout, opts.config)?;
         create_dir(opts.dir, "cannot create run directory")?;
         let record = match read_marker::<RunRecord>(&layout.record())? {
             Some(mut r) => {
                 r.check_seed(opts.seed, opts.dir)?;
+                if extended {
+                    // A given config that changes only the number of generations (checked
+                    // above): the run's config.toml holds the new number, so that a later
+                    // rerun without a config goes to it too, with the same run-long schedule.
+                    atomic::write(&layout.config(), cfg.to_toml().as_bytes())?;
+                }
                 r.resumed_with.push(code_version());
                 r.resumed_on.push(mankala_models::device_name());
                 r.resumed_threads.push(opts.threads);
@@ -667,9 +673,10 @@ fn games_in(dir: &Path) -> Result<BTreeSet<u64>> {
 }
 
 /// Loads the run's config: the run's own on a rerun (a given config must agree with it but
-/// for `[loop] generations`, which it then rewrites), a given file or the embedded default on
-/// a first start.
-fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
+/// for `[loop] generations`, whose new number it takes), a given file or the embedded default
+/// on a first start; and whether the run's saved config is to take a given config's number of
+/// generations.
+fn load_config(layout: &Layout, given: Option<&Path>) -> Result<(Resolved, bool)> {
     let saved = layout.config();
     let given = given.map(mankala_config::load).transpose()?;
     if saved.exists() {
@@ -683,18 +690,17 @@ fn load_config(layout: &Layout, given: Option<&Path>) -> Result<Resolved> {
                     saved,
                 });
             }
-            // Only the number of generations may change: a run can be extended. Its
-            // config.toml then holds the new number, so that a later rerun without a config
-            // goes to it too, with the same run-long schedule.
-            if given.loop_.generations != own.loop_.generations {
-                own.loop_.generations = given.loop_.generations;
-                atomic::write(&saved, own.to_toml().as_bytes())?;
-            }
+            // Only the number of generations may change: a run can be extended.
+            let extended = given.loop_.generations != own.loop_.generations;
+            own.loop_.generations = given.loop_.generations;
+            return Ok((own, extended));
         }
-        return Ok(own);
+        return Ok((own, false));
     }
     match given {
-        Some(cfg) => Ok(cfg),
-        None => mankala_config::parse(DEFAULT_CONFIG).map_err(Error::DefaultConfig),
+        Some(cfg) => Ok((cfg, false)),
+        None => mankala_config::parse(DEFAULT_CONFIG)
+            .map(|cfg| (cfg, false))
+            .map_err(Error::DefaultConfig),
     }
 }
