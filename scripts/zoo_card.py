@@ -178,9 +178,24 @@ UNFINISHED = "unfinished"
 JOURNAL = "games.partial.jsonl"
 
 
+def same_arena(a, b):
+    """Whether two arenas' run.json describe the same games: variant, agents, games, openings
+    and seed."""
+    keys = ("variant", "agents", "games_per_pair", "opening_plies", "seed")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def whole_lines(path):
+    """The text of a journal up to its last whole line (the arena may be appending a game)."""
+    text = pathlib.Path(path).read_text()
+    return text[: text.rfind("\n") + 1]
+
+
 def keep(variant, out):
     """Copies each unfinished arena of OUT (a zoo_strength.sh folder of VARIANT's network) into
-    zoo/VARIANT/unfinished/NAME/, replacing what was kept of it; prints what it kept."""
+    zoo/VARIANT/unfinished/NAME/, replacing what was kept of the same arena; refuses to replace
+    kept games of another arena (other agents, games, openings or seed) or more kept games
+    than OUT holds; prints what it kept."""
     out = pathlib.Path(out)
     model = ZOO / variant / "model.bpk"
     if not (out / "model.sha256").exists():
@@ -196,25 +211,33 @@ def keep(variant, out):
         if run.get("variant") != variant:
             die(f"{arena}: an arena of {run.get('variant')}, not {variant}")
         dest = ZOO / variant / UNFINISHED / arena.name
+        text = whole_lines(journal)
+        games = sum(1 for line in text.splitlines() if line.strip())
+        if (dest / "run.json").exists() and (dest / JOURNAL).exists():
+            held = load_json(dest / "run.json")
+            held_games = sum(1 for line in whole_lines(dest / JOURNAL).splitlines() if line.strip())
+            if not same_arena(held, run):
+                die(f"{dest} holds {held_games} games of another arena ({held.get('games_per_pair')} games "
+                    f"of {held.get('agents')}); {arena} is not its continuation (remove {dest} to replace it)")
+            if held_games > games:
+                die(f"{dest} holds {held_games} games, {arena} only {games}: not replaced "
+                    f"(scripts/zoo_strength.sh {variant} goes on from the kept games in a fresh OUT_DIR)")
         dest.mkdir(parents=True, exist_ok=True)
         write(dest / "model.sha256", sha256(model) + "\n")
         write(dest / "run.json", (arena / "run.json").read_text())
-        # The arena may be appending a game now: only whole lines are kept.
-        text = journal.read_text()
-        text = text[: text.rfind("\n") + 1]
         write(dest / JOURNAL, text)
-        games = sum(1 for line in text.splitlines() if line.strip())
         print(f"{dest}: {games} of {run['games_per_pair']} games")
         kept += 1
     if kept == 0:
         print(f"{out}: no unfinished arena")
 
 
-def forget(variant, name):
-    """Removes zoo/VARIANT/unfinished/NAME (an arena now finished), and the folder once empty."""
+def forget(variant, name, run):
+    """Removes zoo/VARIANT/unfinished/NAME when it holds games of RUN (the run.json of an arena
+    now finished), and the folder once empty."""
     top = ZOO / variant / UNFINISHED
     dest = top / name
-    if dest.is_dir():
+    if dest.is_dir() and (dest / "run.json").exists() and same_arena(load_json(dest / "run.json"), run):
         for f in dest.iterdir():
             f.unlink()
         dest.rmdir()
@@ -338,14 +361,15 @@ def strength(variant, outputs):
     JSON file (`mankala judge --json`); `--complete` first marks the set as every pairing
     scripts/zoo_strength.sh plays (without it, a partial measurement). The pairings
     zoo/VARIANT/strength.json holds of the same network are kept, those given replacing
-    their own; a finished arena's kept journal (`keep`) is removed."""
+    their own, unless they counted other games than the arenas given (a measurement at
+    another GAMES starts afresh); a finished arena's kept journal (`keep`) is removed."""
     complete = bool(outputs) and outputs[0] == "--complete"
     outputs = outputs[1:] if complete else outputs
     model = ZOO / variant / "model.bpk"
     before = measured(variant) or {}
     result = {"model_sha256": sha256(model), "complete": complete,
               "arenas": dict(before.get("arenas", {})), "judge": before.get("judge")}
-    finished = []
+    finished, counts = [], set()
     for o in map(pathlib.Path, outputs):
         if o.is_dir():
             r = load_json(o / "ratings.json")
@@ -377,12 +401,19 @@ def strength(variant, outputs):
                 "seed": run["seed"],
                 "code_version": run["code_version"],
             }
-            finished.append(o.name)
+            finished.append((o.name, run))
+            counts.add(n)
         else:
             result["judge"] = load_json(o)
+    if len(counts) == 1:
+        n = counts.pop()
+        for key in [k for k, a in result["arenas"].items() if a["wins"] + a["draws"] + a["losses"] != n]:
+            a = result["arenas"].pop(key)
+            print(f"zoo_card.py: {variant}: the arena against {key} counted "
+                  f"{a['wins'] + a['draws'] + a['losses']:.0f} games, not {n:.0f}: dropped", file=sys.stderr)
     write(ZOO / variant / "strength.json", json.dumps(result, indent=2) + "\n")
-    for name in finished:
-        forget(variant, name)
+    for name, run in finished:
+        forget(variant, name, run)
     cards()
 
 

@@ -17,9 +17,10 @@
 # A pairing zoo/VARIANT/strength.json already holds of this network is not played again, so
 # a fresh checkout plays only what is missing; the games of an arena stopped half-way on
 # another machine, kept in the tree by `scripts/zoo_card.py keep VARIANT OUT_DIR`
-# (zoo/VARIANT/unfinished/), are where it goes on from. An
-# arena of the same network, seed and openings played elsewhere (the hour's own) may be copied
-# into OUT_DIR under its pairing's name, beside model.sha256, and is kept. Run it alone: two
+# (zoo/VARIANT/unfinished/, removed when the record takes the finished arena at the end), are
+# where it goes on from. An arena of the same network, seed and openings played elsewhere (the
+# hour's own) may be copied into OUT_DIR under its pairing's name, beside model.sha256, and is
+# kept, where strength.json does not record that pairing already. Run it alone: two
 # opponents think for a fixed time. A pairing already played with GAMES games is kept, and
 # one stopped half-way goes on from the games it finished (`mankala arena` journals them),
 # so a rerun goes on where it stopped. `all` measures every variant whose zoo network is new and
@@ -73,9 +74,10 @@ pairing() {
     echo "zoo_strength.sh: $variant against $3: recorded in zoo/$variant/strength.json"
     return
   fi
-  if [ ! -f "$dir/ratings.json" ] && [ ! -f "$dir/games.partial.jsonl" ] && [ -f "$kept/games.partial.jsonl" ] \
-    && [ "$(cat "$kept/model.sha256")" = "$sum" ]; then
-    # Games of this arena played on another machine (`zoo_card.py keep`).
+  if [ ! -f "$dir/ratings.json" ] && [ -f "$kept/games.partial.jsonl" ] \
+    && [ "$(cat "$kept/model.sha256")" = "$sum" ] \
+    && [ "$(wc -l < "$kept/games.partial.jsonl")" -gt "$(cat "$dir/games.partial.jsonl" 2>/dev/null | wc -l)" ]; then
+    # More games of this arena than here, played on another machine (`zoo_card.py keep`).
     rm -rf "$dir" && mkdir -p "$dir"
     cp "$kept/run.json" "$kept/games.partial.jsonl" "$dir/"
   fi
@@ -115,9 +117,13 @@ fi
 for opponent in random greedy alphabeta:ms=500 mcts:sims=10000; do
   pairing "${opponent//[:=]/-}" "$agent" "$opponent"
 done
-if { [ -f "$out/mcts-sims-10000/ratings.json" ] \
-    && python3 -c "import sys; sys.path.insert(0, 'scripts'); import zoo_card; sys.exit(0 if zoo_card.beats('$out/mcts-sims-10000') else 1)"; } \
-  || { [ ! -f "$out/mcts-sims-10000/ratings.json" ] && python3 scripts/zoo_card.py beats "$variant" mcts:sims=10000; }; then
+# The arena against mcts:sims=10000 played now, or else the one strength.json records.
+if [[ " ${outputs[*]-} " == *" $out/mcts-sims-10000 "* ]]; then
+  beaten() { python3 -c "import sys; sys.path.insert(0, 'scripts'); import zoo_card; sys.exit(0 if zoo_card.beats('$out/mcts-sims-10000') else 1)"; }
+else
+  beaten() { python3 scripts/zoo_card.py beats "$variant" mcts:sims=10000; }
+fi
+if beaten; then
   pairing mcts-sims-30000 "$agent" mcts:sims=30000
 fi
 pairing equal-time "nn:model=$model,ms=100" mcts:ms=100
@@ -144,4 +150,4 @@ case $variant in
     judge --table "$table" ;;
   bao-kujifunza) judge ;;
 esac
-python3 scripts/zoo_card.py strength "$variant" --complete "${outputs[@]}"
+python3 scripts/zoo_card.py strength "$variant" --complete ${outputs[@]+"${outputs[@]}"}

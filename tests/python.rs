@@ -169,8 +169,9 @@ fn the_zoo_cards_and_tables_are_what_their_data_make() {
 /// What lets `scripts/zoo_strength.sh` go on across machines, in a copy of the tree:
 /// `zoo_card.py recorded` and `beats` read the pairings strength.json holds of the network;
 /// `keep` copies an unfinished arena (its run.json and the whole lines of its journal) into
-/// zoo/VARIANT/unfinished/; `strength` adds a finished arena to the pairings held, keeping
-/// the others, and removes its kept games.
+/// zoo/VARIANT/unfinished/, never over more kept games or another arena's; `strength` adds a
+/// finished arena to the pairings held of the same network and games, keeping the others,
+/// and removes its kept games (not another arena's).
 fn the_zoo_strength_record_grows_an_arena_at_a_time_and_keeps_unfinished_ones() {
     let (dir, variant) = zoo_copy("zoo-strength-record");
     let zoo_card = |args: &[&str]| zoo_card_in(&dir, args);
@@ -186,43 +187,91 @@ fn the_zoo_strength_record_grows_an_arena_at_a_time_and_keeps_unfinished_ones() 
     assert!(!zoo_card(&["recorded", &variant, "mcts:sims=99", "4", "2"]).status.success(), "an opponent never played is not");
     assert!(!zoo_card(&["beats", &variant, "mcts:sims=99"]).status.success());
 
-    // An arena of four games stopped after two, the third half-written.
+    // An arena of as many games as those held, stopped after two, the third half-written.
+    let total = n as u64;
     let out = dir.join("out");
     let arena = out.join("mcts-sims-99");
     std::fs::create_dir_all(&arena).unwrap();
-    std::fs::write(out.join("model.sha256"), format!("{}\n", before["model_sha256"].as_str().unwrap())).unwrap();
+    let sha = before["model_sha256"].as_str().unwrap().to_string();
+    std::fs::write(out.join("model.sha256"), format!("{sha}\n")).unwrap();
     let agent = format!("nn:model=zoo/{variant}/model.bpk,sims=200");
-    let run = serde_json::json!({"variant": variant, "agents": [agent, "mcts:sims=99"], "games_per_pair": 4,
+    let run = serde_json::json!({"variant": variant, "agents": [agent, "mcts:sims=99"], "games_per_pair": total,
         "opening_plies": 2, "seed": 7, "code_version": "0.1.0+test"});
     std::fs::write(arena.join("run.json"), run.to_string()).unwrap();
-    std::fs::write(arena.join("games.partial.jsonl"), "{\"index\":0}\n{\"index\":1}\n{\"index\":2,").unwrap();
+    let journal = arena.join("games.partial.jsonl");
+    std::fs::write(&journal, "{\"index\":0}\n{\"index\":1}\n{\"index\":2,").unwrap();
     let o = zoo_card(&["keep", &variant, s(&out)]);
     assert!(o.status.success(), "keep: {}", stderr(&o));
-    assert!(stdout(&o).contains("2 of 4 games"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(&format!("2 of {total} games")), "{}", stdout(&o));
     let kept = zoo.join("unfinished").join("mcts-sims-99");
     assert_eq!(std::fs::read_to_string(kept.join("games.partial.jsonl")).unwrap(), "{\"index\":0}\n{\"index\":1}\n");
     assert_eq!(read(&kept.join("run.json")), run);
-    assert_eq!(std::fs::read_to_string(kept.join("model.sha256")).unwrap().trim(), before["model_sha256"].as_str().unwrap());
+    assert_eq!(std::fs::read_to_string(kept.join("model.sha256")).unwrap().trim(), sha);
+    // Fewer games than those kept do not replace them, nor does another arena's journal.
+    std::fs::write(&journal, "{\"index\":0}\n").unwrap();
+    let o = zoo_card(&["keep", &variant, s(&out)]);
+    assert!(!o.status.success() && stderr(&o).contains("holds 2 games"), "{}", stderr(&o));
+    let mut other = run.clone();
+    other["seed"] = serde_json::json!(8);
+    std::fs::write(arena.join("run.json"), other.to_string()).unwrap();
+    std::fs::write(&journal, "{\"index\":0}\n{\"index\":1}\n{\"index\":2}\n").unwrap();
+    let o = zoo_card(&["keep", &variant, s(&out)]);
+    assert!(!o.status.success() && stderr(&o).contains("another arena"), "{}", stderr(&o));
+    assert_eq!(read(&kept.join("run.json")), run, "the kept arena is untouched");
+    std::fs::write(arena.join("run.json"), run.to_string()).unwrap();
     // A folder of another network's arenas is refused.
     std::fs::write(out.join("model.sha256"), "0\n").unwrap();
     let o = zoo_card(&["keep", &variant, s(&out)]);
     assert!(!o.status.success() && stderr(&o).contains("another network"), "{}", stderr(&o));
 
-    // The arena finished: 3 wins and a loss of the zoo's network.
-    let ratings = serde_json::json!({"pairs": [{"a": agent, "b": "mcts:sims=99", "wins_a": 3.0, "wins_b": 1.0, "draws": 0.0}]});
+    // The arena finished, all won but one. Kept games of another arena of that name stay.
+    let ratings = serde_json::json!({"pairs": [{"a": agent, "b": "mcts:sims=99", "wins_a": n - 1.0, "wins_b": 1.0, "draws": 0.0}]});
     std::fs::write(arena.join("ratings.json"), ratings.to_string()).unwrap();
+    std::fs::write(kept.join("run.json"), other.to_string()).unwrap();
+    let o = zoo_card(&["strength", &variant, s(&arena)]);
+    assert!(o.status.success(), "strength: {}", stderr(&o));
+    assert!(kept.exists(), "another arena's kept games stay");
+    std::fs::write(kept.join("run.json"), run.to_string()).unwrap();
     let o = zoo_card(&["strength", &variant, s(&arena)]);
     assert!(o.status.success(), "strength: {}", stderr(&o));
     let after = read(&zoo.join("strength.json"));
     assert_eq!(after["arenas"]["mcts:sims=10000"], before["arenas"]["mcts:sims=10000"], "the pairings held are kept");
     assert_eq!(after["arenas"].as_object().unwrap().len(), before["arenas"].as_object().unwrap().len() + 1);
-    assert_eq!(after["arenas"]["mcts:sims=99"]["wins"], serde_json::json!(3.0));
+    assert_eq!(after["arenas"]["mcts:sims=99"]["wins"], serde_json::json!(n - 1.0));
     assert_eq!(after["complete"], serde_json::json!(false), "without --complete the record is partial");
     assert!(!zoo.join("unfinished").exists(), "the finished arena's kept games are removed");
-    assert!(zoo_card(&["recorded", &variant, "mcts:sims=99", "4", "2"]).status.success());
+    assert!(zoo_card(&["recorded", &variant, "mcts:sims=99", &games, "2"]).status.success());
     assert!(zoo_card(&["beats", &variant, "mcts:sims=99"]).status.success());
     let o = zoo_card(&["check"]);
     assert!(o.status.success(), "the cards were made again: {}", stderr(&o));
+
+    // An arena of other games than those held starts the record afresh: the others are
+    // dropped, saying so.
+    let small = out.join("mcts-sims-98");
+    std::fs::create_dir_all(&small).unwrap();
+    let run4 = serde_json::json!({"variant": variant, "agents": [agent, "mcts:sims=98"], "games_per_pair": 4,
+        "opening_plies": 2, "seed": 7, "code_version": "0.1.0+test"});
+    std::fs::write(small.join("run.json"), run4.to_string()).unwrap();
+    let ratings4 = serde_json::json!({"pairs": [{"a": "mcts:sims=98", "b": agent, "wins_a": 1.0, "wins_b": 3.0, "draws": 0.0}]});
+    std::fs::write(small.join("ratings.json"), ratings4.to_string()).unwrap();
+    let o = zoo_card(&["strength", &variant, s(&small)]);
+    assert!(o.status.success() && stderr(&o).contains("dropped"), "strength: {}", stderr(&o));
+    let arenas = read(&zoo.join("strength.json"))["arenas"].clone();
+    assert_eq!(arenas.as_object().unwrap().keys().collect::<Vec<_>>(), ["mcts:sims=98"]);
+    assert_eq!(arenas["mcts:sims=98"]["wins"], serde_json::json!(3.0), "the zoo's network is found as either agent");
+
+    // A strength.json of another network is not added to: only the arenas given are recorded.
+    let mut st = read(&zoo.join("strength.json"));
+    st["model_sha256"] = serde_json::json!("0".repeat(64));
+    st["arenas"]["mcts:sims=97"] = st["arenas"]["mcts:sims=98"].clone();
+    std::fs::write(zoo.join("strength.json"), st.to_string()).unwrap();
+    assert!(!zoo_card(&["recorded", &variant, "mcts:sims=97", "4", "2"]).status.success(), "another network's pairing is not recorded");
+    assert!(!zoo_card(&["beats", &variant, "mcts:sims=97"]).status.success());
+    let o = zoo_card(&["strength", &variant, s(&small)]);
+    assert!(o.status.success(), "strength: {}", stderr(&o));
+    let st = read(&zoo.join("strength.json"));
+    assert_eq!(st["model_sha256"].as_str().unwrap(), sha);
+    assert_eq!(st["arenas"].as_object().unwrap().keys().collect::<Vec<_>>(), ["mcts:sims=98"]);
 }
 
 /// Runs `scripts/zoo_card.py args` on the copy of the tree in `dir`.
