@@ -19,7 +19,7 @@ mod features;
 #[path = "common/skip.rs"]
 mod skip;
 
-use common::{mankala, s, stderr, stdout, temp_dir, Scratch};
+use common::{Scratch, mankala, s, stderr, stdout, temp_dir};
 use features::dependency_features;
 
 fn main() {

@@ -493,7 +493,9 @@ mod tests {
     #[test]
     fn eval_every_evaluates_its_multiples_and_the_last_generation() {
         let c = loop_table("generations = 8\neval_every = 3").unwrap();
-        let played: Vec<u32> = (0..8).filter(|&g| c.evaluates_of(g, c.generations)).collect();
+        let played: Vec<u32> = (0..8)
+            .filter(|&g| c.evaluates_of(g, c.generations))
+            .collect();
         let extended: Vec<u32> = (0..11).filter(|&g| c.evaluates_of(g, 11)).collect();
         assert_eq!(
             extended,
