@@ -154,16 +154,28 @@ def measured(variant):
     return s if s.get("model_sha256") == sha256(model) else None
 
 
+def games_of(a):
+    """The games an arena of strength.json counted."""
+    return a["wins"] + a["draws"] + a["losses"]
+
+
+def journal_games(text):
+    """The games of a journal's text: its non-empty lines."""
+    return sum(1 for line in text.splitlines() if line.strip())
+
+
 def recorded(variant, opponent, games, plies):
     """Whether zoo/VARIANT/strength.json holds the network's arena against OPPONENT (`judge`:
     its judge output) of GAMES games from PLIES-ply openings."""
+    if not (str(games).isdigit() and str(plies).isdigit()):
+        die(f"recorded: GAMES '{games}' and PLIES '{plies}': expected whole numbers")
     s = measured(variant)
     if s is None:
         return False
     if opponent == "judge":
         return s.get("judge") is not None
     a = s["arenas"].get(opponent)
-    return bool(a) and a["wins"] + a["draws"] + a["losses"] == int(games) and a["opening_plies"] == int(plies)
+    return bool(a) and games_of(a) == int(games) and a.get("opening_plies") == int(plies)
 
 
 def beats_recorded(variant, opponent):
@@ -212,10 +224,10 @@ def keep(variant, out):
             die(f"{arena}: an arena of {run.get('variant')}, not {variant}")
         dest = ZOO / variant / UNFINISHED / arena.name
         text = whole_lines(journal)
-        games = sum(1 for line in text.splitlines() if line.strip())
+        games = journal_games(text)
         if (dest / "run.json").exists() and (dest / JOURNAL).exists():
             held = load_json(dest / "run.json")
-            held_games = sum(1 for line in whole_lines(dest / JOURNAL).splitlines() if line.strip())
+            held_games = journal_games(whole_lines(dest / JOURNAL))
             if not same_arena(held, run):
                 die(f"{dest} holds {held_games} games of another arena ({held.get('games_per_pair')} games "
                     f"of {held.get('agents')}); {arena} is not its continuation (remove {dest} to replace it)")
@@ -407,10 +419,10 @@ def strength(variant, outputs):
             result["judge"] = load_json(o)
     if len(counts) == 1:
         n = counts.pop()
-        for key in [k for k, a in result["arenas"].items() if a["wins"] + a["draws"] + a["losses"] != n]:
+        for key in [k for k, a in result["arenas"].items() if games_of(a) != n]:
             a = result["arenas"].pop(key)
             print(f"zoo_card.py: {variant}: the arena against {key} counted "
-                  f"{a['wins'] + a['draws'] + a['losses']:.0f} games, not {n:.0f}: dropped", file=sys.stderr)
+                  f"{games_of(a):.0f} games, not {n:.0f}: dropped", file=sys.stderr)
     write(ZOO / variant / "strength.json", json.dumps(result, indent=2) + "\n")
     for name, run in finished:
         forget(variant, name, run)
