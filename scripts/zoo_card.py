@@ -11,8 +11,9 @@
                                        added to the pairings it holds of the same network
   zoo_card.py recorded VARIANT OPPONENT GAMES PLIES
                                        exit 0 when zoo/VARIANT/strength.json holds the network's
-                                       arena against OPPONENT (`judge`: its judge) of GAMES games
-                                       from PLIES-ply openings
+                                       arena against OPPONENT of GAMES games from PLIES-ply
+                                       openings
+  zoo_card.py recorded VARIANT judge   exit 0 when it holds the network's judge result
   zoo_card.py beats VARIANT OPPONENT   exit 0 when the network scored over 50% against OPPONENT
                                        in zoo/VARIANT/strength.json
   zoo_card.py keep VARIANT OUT_DIR     copy the unfinished arenas of OUT_DIR (a zoo_strength.sh
@@ -164,10 +165,12 @@ def journal_games(text):
     return sum(1 for line in text.splitlines() if line.strip())
 
 
-def recorded(variant, opponent, games, plies):
-    """Whether zoo/VARIANT/strength.json holds the network's arena against OPPONENT (`judge`:
-    its judge output) of GAMES games from PLIES-ply openings."""
-    if not (str(games).isdigit() and str(plies).isdigit()):
+def recorded(variant, opponent, games=None, plies=None):
+    """Whether zoo/VARIANT/strength.json holds the network's arena against OPPONENT of GAMES
+    games from PLIES-ply openings; for OPPONENT `judge` (no GAMES or PLIES), its judge output."""
+    if (opponent == "judge") != (games is None and plies is None):
+        die("recorded: expected VARIANT OPPONENT GAMES PLIES, or VARIANT judge")
+    if opponent != "judge" and not (str(games).isdigit() and str(plies).isdigit()):
         die(f"recorded: GAMES '{games}' and PLIES '{plies}': expected whole numbers")
     s = measured(variant)
     if s is None:
@@ -711,7 +714,7 @@ def main(argv):
         publish(*argv[1:])
     elif len(argv) >= 3 and argv[0] == "strength":
         strength(argv[1], argv[2:])
-    elif len(argv) == 5 and argv[0] == "recorded":
+    elif len(argv) in (3, 5) and argv[0] == "recorded":
         sys.exit(0 if recorded(*argv[1:]) else 1)
     elif len(argv) == 3 and argv[0] == "beats":
         sys.exit(0 if beats_recorded(argv[1], argv[2]) else 1)

@@ -70,7 +70,7 @@ pairing() {
   # The judge reads the games against mcts:sims=10000: those are played again unless the
   # judge's result is recorded too.
   if python3 scripts/zoo_card.py recorded "$variant" "$label" "$games" "$plies" \
-    && { [ "$1" != mcts-sims-10000 ] || [ -z "$judged" ] || python3 scripts/zoo_card.py recorded "$variant" judge 0 0; }; then
+    && { [ "$1" != mcts-sims-10000 ] || [ -z "$judged" ] || python3 scripts/zoo_card.py recorded "$variant" judge; }; then
     echo "zoo_strength.sh: $variant against $3: recorded in zoo/$variant/strength.json"
     return
   fi
@@ -97,8 +97,15 @@ pairing() {
   outputs+=("$dir")
 }
 agent="nn:model=$model,sims=200"
-# The variants measured against perfect play (below).
-case $variant in kalah|oware|bao-kujifunza) judged=1 ;; *) judged= ;; esac
+# The variants measured against perfect play (below), and the judge's arguments for each.
+table=$out/../oware-16.mtb
+judged=1
+case $variant in
+  kalah) judge_args=(--max-seeds 30) ;;
+  oware) judge_args=(--table "$table") ;;
+  bao-kujifunza) judge_args=() ;;
+  *) judged= ;;
+esac
 old_rev=${OLD_REV:-d34cf71b}
 if git cat-file -e "$old_rev:zoo/$variant/model.bpk" 2>/dev/null; then
   mkdir -p "$out/old"
@@ -128,7 +135,7 @@ if beaten; then
 fi
 pairing equal-time "nn:model=$model,ms=100" mcts:ms=100
 judge() {
-  if python3 scripts/zoo_card.py recorded "$variant" judge 0 0; then
+  if python3 scripts/zoo_card.py recorded "$variant" judge; then
     echo "zoo_strength.sh: $variant against perfect play: recorded in zoo/$variant/strength.json"
     return
   fi
@@ -139,15 +146,11 @@ judge() {
   fi
   outputs+=("$out/judge.json")
 }
-case $variant in
-  kalah) judge --max-seeds 30 ;;
-  oware)
-    table=$out/../oware-16.mtb
-    if [ ! -f "$table" ]; then
-      "$bin" tablebase build --config "$config" --seeds 16 --out "$table.tmp"
-      mv "$table.tmp" "$table"
-    fi
-    judge --table "$table" ;;
-  bao-kujifunza) judge ;;
-esac
+if [ -n "$judged" ]; then
+  if [ "$variant" = oware ] && [ ! -f "$table" ]; then
+    "$bin" tablebase build --config "$config" --seeds 16 --out "$table.tmp"
+    mv "$table.tmp" "$table"
+  fi
+  judge ${judge_args[@]+"${judge_args[@]}"}
+fi
 python3 scripts/zoo_card.py strength "$variant" --complete ${outputs[@]+"${outputs[@]}"}

@@ -186,6 +186,17 @@ fn the_zoo_strength_record_grows_an_arena_at_a_time_and_keeps_unfinished_ones() 
     assert!(!zoo_card(&["recorded", &variant, "mcts:sims=10000", &more, &plies]).status.success(), "a pairing of more games is not");
     assert!(!zoo_card(&["recorded", &variant, "mcts:sims=99", "4", "2"]).status.success(), "an opponent never played is not");
     assert!(!zoo_card(&["beats", &variant, "mcts:sims=99"]).status.success());
+    // The judge's result is recorded, or not, without GAMES or PLIES; numbers with it are
+    // refused, naming what is expected.
+    for (judge, held) in [(serde_json::json!({"samples": 300}), true), (serde_json::Value::Null, false)] {
+        let mut st = before.clone();
+        st["judge"] = judge;
+        std::fs::write(zoo.join("strength.json"), st.to_string()).unwrap();
+        assert_eq!(zoo_card(&["recorded", &variant, "judge"]).status.success(), held, "judge held: {held}");
+    }
+    std::fs::write(zoo.join("strength.json"), before.to_string()).unwrap();
+    let o = zoo_card(&["recorded", &variant, "judge", "0", "0"]);
+    assert!(o.status.code() == Some(2) && stderr(&o).contains("VARIANT judge"), "{}", stderr(&o));
 
     // An arena of as many games as those held, stopped after two, the third half-written.
     let total = n as u64;
