@@ -3,8 +3,9 @@
 # outputs, model files across devices, training steps, self-play and the trainer, each
 # against burn's CPU backend) built with a GPU feature and run on that device. On a machine
 # without a GPU, `wgpu` runs them on Mesa's software Vulkan driver, lavapipe
-# (`apt-get install libvulkan1 mesa-vulkan-drivers`). CI runs this after the README's test
-# command (.ci/run); without a Vulkan loader and driver it says it skipped and why, and exits 0.
+# (`apt-get install libvulkan1 mesa-vulkan-drivers`). Run it by hand after the README's test
+# command (CI lints the GPU code but does not build it: docs/gpu.md); without a Vulkan loader
+# and driver it says it skipped and why, and exits 0.
 #
 # Usage: scripts/test_gpu.sh [DEVICE]   (wgpu by default; cuda or vulkan where a GPU has them)
 set -euo pipefail

@@ -3,10 +3,11 @@
 //! devices` says both.
 //!
 //! The GPU path itself (the trainer's device tests built with a GPU feature, run on Mesa's
-//! software Vulkan driver where there is no GPU) is `scripts/test_gpu.sh`, which CI runs
-//! after this suite: from inside `cargo test` a second cargo would wait for the build
-//! directory this one holds. What this suite checks of it is that the GPU build compiles no
-//! dependency the default build shares a second time (`cargo tree` of both builds).
+//! software Vulkan driver where there is no GPU) is `scripts/test_gpu.sh`, run by hand after
+//! this suite (CI lints the GPU code but does not build it: docs/gpu.md): from inside `cargo
+//! test` a second cargo would wait for the build directory this one holds. What this suite
+//! checks of it is that the GPU build compiles no dependency the default build shares a second
+//! time (`cargo tree` of both builds).
 
 use std::path::PathBuf;
 

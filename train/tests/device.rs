@@ -2,9 +2,10 @@
 //! one device and read on the other, training steps, self-play and the trainer, all on the
 //! device `MANKALA_TEST_DEVICE` names (a `--device` name; `cpu` when unset).
 //!
-//! `scripts/test_gpu.sh` (run by CI) builds this file with the `wgpu` feature and runs it on
-//! the first Vulkan adapter, Mesa's software driver lavapipe on a machine without a GPU; the
-//! default build runs it on the CPU, where it checks the same code with both sides on `flex`.
+//! `scripts/test_gpu.sh` (run by hand; CI lints the GPU code only) builds this file with the
+//! `wgpu` feature and runs it on the first Vulkan adapter, Mesa's software driver lavapipe on
+//! a machine without a GPU; the default build runs it on the CPU, where it checks the same
+//! code with both sides on `flex`.
 //! Tolerances: a GPU backend sums in another order and may use fused multiply-adds, so its
 //! outputs differ from the CPU's in the last bits; they must agree to 1e-4 (outputs) and
 //! 1e-3 (losses after a few optimizer steps), far below a difference a search would notice.
